@@ -1,0 +1,1 @@
+"""Front ends: the Streamlit app (``app/main.py``) and the ``rummi`` command line (``app/cli.py``)."""

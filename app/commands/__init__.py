@@ -1,0 +1,1 @@
+"""One module per ``rummi`` subcommand; each exposes ``register(subparsers)``."""

@@ -1,0 +1,124 @@
+"""``rummi hint --table "R4 R5 R6 J | K7 B7 O7" --rack "B1 B2 B3 K7" [--initial] [--top 3]
+[--threshold 30] [--wrap] [--time-limit 5] [--json]``
+
+The best play from a rack: the most rack tiles played, the table rearranged at will (ties: higher
+value, fewer table sets disturbed, no joker left exposed), as steps to follow. ``--initial``: the
+player has not opened yet, so only new sets from the rack count and they must reach the threshold.
+Exit 0 when there is a play, 1 when the answer is "draw", 2 for input that can't be read (a typo,
+an invalid set on the table, more copies of a tile than a full set has).
+
+``--json`` prints (fields are only ever added, never renamed)::
+
+    {"draw": false, "optimal": true, "solve_ms": 3.1, "opened": true,
+     "tiles_placed": 3, "value_placed": 6, "placed": ["B1", "B2", "B3"],
+     "table": [["R4", "R5", "R6", "J"], ["K7", "B7", "O7"], ["B1", "B2", "B3"]],
+     "rack_left": ["K7"], "moves": ["lay down B1 B2 B3 from your rack"],
+     "sets_disturbed": 0, "exposed_jokers": 1, "meld_points": null,
+     "threshold": 30, "best_meld": null, "shortfall": 0,
+     "alternatives": [{"tiles_placed": ..., "value_placed": ..., "placed": [...],
+                       "table": [[...]], "moves": [...], ...}]}
+
+``alternatives`` are the next best plays of other rack tiles (``--top 3``: up to two of them).
+Before the initial meld ``meld_points`` is the points of the new sets; with ``draw`` true,
+``best_meld`` is the most the rack can lay down and ``shortfall`` what is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from app.cli import EXIT_INVALID, EXIT_OK, BadInput
+from engine.rules import DEFAULT_RULES
+from engine.sets import analyse_set
+from engine.solver import Hint, Play, best_play
+from engine.supply import check_supply
+from engine.tiles import format_tiles, parse_melds, parse_tiles
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "hint",
+        help="the best play from a rack (most tiles, table rearranged at will)",
+        description="The provably best play from a rack, as steps to follow.",
+    )
+    p.add_argument("--table", default="", help='sets on the table, e.g. "R4 R5 R6 J | K7 B7 O7" (default: empty)')
+    p.add_argument("--rack", required=True, help='tiles on the rack, e.g. "B1 B2 B3 K7"')
+    p.add_argument("--initial", action="store_true", help="you have not opened yet (initial meld)")
+    p.add_argument("--top", type=int, default=1, help="show this many plays (best first; default 1)")
+    p.add_argument(
+        "--threshold",
+        type=int,
+        default=DEFAULT_RULES.initial_meld,
+        help=f"points the initial meld needs (default {DEFAULT_RULES.initial_meld})",
+    )
+    p.add_argument("--wrap", action="store_true", help="allow runs through 13-1 (house rule)")
+    p.add_argument("--time-limit", type=float, default=5.0, help="seconds to search (default 5)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=run)
+
+
+def _read(args: argparse.Namespace) -> tuple[list, list]:
+    if args.threshold < 0:
+        raise BadInput(f"--threshold must be 0 or more, got {args.threshold}")
+    if args.top < 1:
+        raise BadInput(f"--top must be 1 or more, got {args.top}")
+    if args.time_limit <= 0:
+        raise BadInput(f"--time-limit must be more than 0 seconds, got {args.time_limit}")
+    table = parse_melds(args.table)
+    rack = parse_tiles(args.rack)
+    if not rack:
+        raise BadInput('the rack is empty: give the tiles on it, like --rack "B1 B2 B3 K7"')
+    problems = check_supply(table, rack)
+    if problems:
+        raise BadInput("more tiles than a full set has (table and rack together): " + "; ".join(problems))
+    return table, rack
+
+
+def _play_lines(play: Play | Hint, heading: str) -> list[str]:
+    lines = [heading]
+    lines += [f"  {k}. {step}" for k, step in enumerate(play.moves, start=1)]
+    lines.append("  table afterwards: " + " | ".join(format_tiles(s) for s in play.table))
+    lines.append("  rack left: " + (format_tiles(play.rack_left) or "(empty - you go out!)"))
+    return lines
+
+
+def _human(hint: Hint) -> str:
+    proof = "" if hint.optimal else " (time limit reached: the best found, not proven best)"
+    if hint.draw:
+        if not hint.opened and hint.best_meld is not None:
+            return (
+                f"no initial meld - draw: the best new sets from your rack are worth {hint.best_meld} "
+                f"of the {hint.threshold} points needed (short by {hint.shortfall}){proof}"
+            )
+        return f"no play - draw{proof}"
+    what = f"play {hint.tiles_placed} tile{'s' if hint.tiles_placed != 1 else ''} ({format_tiles(hint.placed)}), "
+    what += f"worth {hint.value_placed} points"
+    if hint.meld_points is not None:
+        what += f"; initial meld {hint.meld_points} of {hint.threshold} points"
+    if hint.sets_disturbed:
+        what += f"; {hint.sets_disturbed} table set{'s' if hint.sets_disturbed != 1 else ''} rearranged"
+    lines = _play_lines(hint, f"best play: {what}{proof}")
+    for k, alt in enumerate(hint.alternatives, start=2):
+        lines.append("")
+        lines += _play_lines(
+            alt, f"play {k}: {alt.tiles_placed} tiles ({format_tiles(alt.placed)}), worth {alt.value_placed} points"
+        )
+    lines.append(f"({hint.solve_ms:.0f} ms)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    table, rack = _read(args)
+    rules = DEFAULT_RULES.with_(initial_meld=args.threshold, wrap_around=args.wrap)
+    for k, s in enumerate(table, start=1):
+        check = analyse_set(s, rules)
+        if not check.valid:
+            raise BadInput(f"table set {k} ({format_tiles(s)}) is not valid: {check.reason}")
+    hint = best_play(table, rack, rules, opened=not args.initial, top_k=args.top, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(hint.as_dict()))
+    else:
+        print(_human(hint))
+    return EXIT_INVALID if hint.draw else EXIT_OK

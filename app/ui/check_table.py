@@ -1,0 +1,76 @@
+"""Page 1, "Check the table": a photo (or typed melds) in; each meld checked, the initial-meld total
+of a chosen group of melds. The table is kept in the session for "My turn"."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app.ui.common import Ctx, guarded, meld_lines, parse_table_text, photo_input, reading_melds, tiles_md
+from engine.initial import check_initial_meld
+from engine.tiles import Tile, format_melds
+
+TABLE_KEY = "current_table"  # session: the last table checked, a list of melds (lists of codes)
+
+
+def current_table() -> list[list[str]] | None:
+    return st.session_state.get(TABLE_KEY)
+
+
+def render(ctx: Ctx) -> None:
+    st.header(ctx.t("check_title"))
+    st.caption(ctx.t("check_intro"))
+    source = st.radio(
+        ctx.t("table_source"), ["photo", "type"], format_func=lambda s: ctx.t(f"source_{s}"),
+        horizontal=True, key="table_source",
+    )
+    melds: list[list[str]] | None = None
+    if source == "photo":
+        state = photo_input(ctx, "table", rack=False)
+        if state is not None and state.reading is not None and state.reading.tiles:
+            melds, lone = reading_melds(state.reading)
+            if lone:
+                st.warning(ctx.t("lone_tiles", tiles=" ".join(lone)))
+    else:
+        text = st.text_area(
+            ctx.t("type_table"), key="table_text", placeholder="R10 R11 R12 | K7 R7 B7 | J O5 O6", height=100,
+        )
+        st.caption(ctx.t("notation_help"))
+        if text.strip():
+            parsed = guarded(ctx, lambda: parse_table_text(text))
+            if parsed is not None:
+                melds = [[t.code for t in m] for m in parsed]
+    if melds is None:
+        return
+    st.session_state[TABLE_KEY] = melds
+    show_melds(ctx, melds)
+
+
+def show_melds(ctx: Ctx, melds: list[list[str]]) -> None:
+    st.subheader(ctx.t("melds_title", n=len(melds)))
+    if not melds:
+        st.info(ctx.t("no_melds"))
+        return
+    lines = meld_lines(ctx, melds)
+    for line in lines:
+        st.markdown(line)
+    valid = sum(1 for line in lines if line.startswith("✅"))
+    if valid == len(melds):
+        st.success(ctx.t("all_valid", n=len(melds)))
+    else:
+        st.error(ctx.t("some_invalid", bad=len(melds) - valid, n=len(melds)))
+    st.caption(ctx.t("as_text") + f" `{format_melds([[Tile.parse(c) for c in m] for m in melds])}`")
+
+    st.subheader(ctx.t("initial_title"))
+    chosen = st.multiselect(
+        ctx.t("initial_pick", threshold=ctx.rules.initial_meld),
+        list(range(len(melds))),
+        format_func=lambda k: f"{ctx.t('meld_n', n=k + 1)}: {' '.join(melds[k])}",
+        key=f"initial_pick_{len(melds)}",
+    )
+    if chosen:
+        check = check_initial_meld([[Tile.parse(c) for c in melds[k]] for k in chosen], ctx.rules)
+        picked = " + ".join(tiles_md(melds[k]) for k in chosen)
+        if check.ok:
+            st.success(ctx.t("initial_ok", total=check.total, threshold=check.threshold) + f"  \n{picked}")
+        else:
+            st.warning(ctx.t("initial_short", total=check.total, threshold=check.threshold, reason=check.reason))

@@ -1,0 +1,147 @@
+"""Page 2, "My turn": the rack (photo or typed), the table (from "Check the table" or typed),
+opened or not; the best play step by step, the table afterwards, the alternatives, or "draw"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from app.ui.check_table import current_table
+from app.ui.common import Ctx, guarded, parse_rack_text, parse_table_text, photo_input, tiles_md
+from engine.rules import HouseRules
+from engine.sets import analyse_set
+from engine.supply import check_supply
+from engine.tiles import Tile, format_melds, format_tiles
+
+TIME_LIMIT_S = 4.0
+TOP_K = 3
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _solve(table: tuple[tuple[str, ...], ...], rack: tuple[str, ...], rules: HouseRules, opened: bool) -> Any:
+    from engine.solver import best_play
+
+    return best_play(
+        [[Tile.parse(c) for c in m] for m in table], [Tile.parse(c) for c in rack], rules,
+        opened=opened, top_k=TOP_K, time_limit=TIME_LIMIT_S,
+    )
+
+
+def render(ctx: Ctx) -> None:
+    st.header(ctx.t("turn_title"))
+    table = _table_input(ctx)
+    st.subheader(ctx.t("rack_title"))
+    rack = _rack_input(ctx, table or [])
+    opened = st.checkbox(ctx.t("opened"), key="turn_opened", help=ctx.t("opened_help", threshold=ctx.rules.initial_meld))
+    if table is None or rack is None:
+        return
+    if not rack:
+        st.info(ctx.t("rack_empty"))
+        return
+    bad = [(k, m) for k, m in enumerate(table, start=1) if not analyse_set([Tile.parse(c) for c in m], ctx.rules).valid]
+    if bad:
+        for k, m in bad:
+            reason = analyse_set([Tile.parse(c) for c in m], ctx.rules).reason
+            st.error(ctx.t("table_meld_invalid", n=k, tiles=" ".join(m), reason=reason))
+        st.info(ctx.t("fix_table_first"))
+        return
+    problems = check_supply([[Tile.parse(c) for c in m] for m in table], [Tile.parse(c) for c in rack])
+    if problems:
+        st.error(ctx.t("over_supply", problems="; ".join(problems)))
+        return
+    with st.spinner(ctx.t("thinking")):
+        hint = guarded(ctx, lambda: _solve(tuple(tuple(m) for m in table), tuple(rack), ctx.rules, bool(opened)))
+    if hint is None:
+        return
+    show_hint(ctx, hint)
+
+
+def _table_input(ctx: Ctx) -> list[list[str]] | None:
+    st.subheader(ctx.t("table_title"))
+    checked = current_table()
+    options = ["checked", "type"] if checked is not None else ["type"]
+    if st.session_state.get("turn_table_source") not in options:
+        st.session_state.pop("turn_table_source", None)
+    source = st.radio(
+        ctx.t("table_source"), options, format_func=lambda s: ctx.t(f"turn_table_{s}"),
+        horizontal=True, key="turn_table_source",
+    )
+    if source == "checked" and checked is not None:
+        if checked:
+            st.markdown(" | ".join(tiles_md(m) for m in checked))
+        else:
+            st.caption(ctx.t("empty_table"))
+        return [list(m) for m in checked]
+    text = st.text_area(
+        ctx.t("type_table_turn"), key="turn_table_text", placeholder="R10 R11 R12 | K7 R7 B7", height=80,
+    )
+    if not text.strip():
+        st.caption(ctx.t("empty_table"))
+        return []
+    parsed = guarded(ctx, lambda: parse_table_text(text))
+    return None if parsed is None else [[t.code for t in m] for m in parsed]
+
+
+def _rack_input(ctx: Ctx, table: list[list[str]]) -> list[str] | None:
+    source = st.radio(
+        ctx.t("rack_source"), ["type", "photo"], format_func=lambda s: ctx.t(f"source_{s}"),
+        horizontal=True, key="rack_source",
+    )
+    if source == "photo":
+        known = [c for m in table for c in m]
+        state = photo_input(ctx, "rack", rack=True, known=known)
+        if state is None or state.reading is None:
+            return None
+        return [t.code for t in state.reading.tiles]
+    text = st.text_input(ctx.t("type_rack"), key="rack_text", placeholder="K3 K4 R9 O13 J")
+    if not text.strip():
+        return []
+    parsed = guarded(ctx, lambda: parse_rack_text(text))
+    return None if parsed is None else [t.code for t in parsed]
+
+
+def show_hint(ctx: Ctx, hint: Any) -> None:
+    st.subheader(ctx.t("best_play"))
+    proof = ctx.t("optimal") if hint.optimal else ctx.t("not_proven")
+    if hint.draw:
+        if not hint.opened and hint.shortfall > 0:
+            st.warning(
+                ctx.t("no_opening", best=hint.best_meld or 0, threshold=hint.threshold, short=hint.shortfall)
+            )
+        else:
+            st.warning(ctx.t("no_play"))
+        st.caption(f"{proof} · {hint.solve_ms:.0f} ms")
+        return
+    summary = ctx.t("play_summary", n=hint.tiles_placed, value=hint.value_placed)
+    if hint.meld_points is not None:
+        summary += " · " + ctx.t("opening_points", points=hint.meld_points, threshold=hint.threshold)
+    st.success(summary)
+    st.markdown(ctx.t("play_tiles") + " " + tiles_md(t.code for t in hint.placed))
+    st.markdown("**" + ctx.t("steps") + "**")
+    st.markdown("\n".join(f"{k}. {step}" for k, step in enumerate(hint.moves, start=1)))
+    st.markdown("**" + ctx.t("table_after") + "**")
+    placed_left = list(hint.placed)
+    lines = []
+    for k, s in enumerate(hint.table, start=1):
+        marks = []
+        for t in s:
+            if t in placed_left:
+                placed_left.remove(t)
+                marks.append(f"{tiles_md([t.code])}⁺")
+            else:
+                marks.append(tiles_md([t.code]))
+        lines.append(f"- {ctx.t('meld_n', n=k)}: " + " ".join(marks))
+    st.markdown("\n".join(lines))
+    st.caption(ctx.t("placed_mark"))
+    st.markdown(ctx.t("rack_left") + " " + (tiles_md(t.code for t in hint.rack_left) if hint.rack_left else ctx.t("rack_left_none")))
+    st.caption(f"{proof} · {hint.solve_ms:.0f} ms · `{format_melds(hint.table)}`")
+    if hint.alternatives:
+        with st.expander(ctx.t("alternatives", n=len(hint.alternatives))):
+            for k, alt in enumerate(hint.alternatives, start=1):
+                st.markdown(
+                    f"**{k}.** " + ctx.t("play_summary", n=alt.tiles_placed, value=alt.value_placed)
+                    + f": {tiles_md(t.code for t in alt.placed)}"
+                )
+                st.markdown("\n".join(f"{j}. {step}" for j, step in enumerate(alt.moves, start=1)))
+                st.caption(f"`{format_melds(alt.table)}` · {ctx.t('rack_left')} `{format_tiles(alt.rack_left) or '-'}`")

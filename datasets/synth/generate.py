@@ -1,0 +1,67 @@
+"""One synthetic photo from (seed, index): the same pair always gives the same picture and labels."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import numpy as np
+
+from .backgrounds import RealSurfaces
+from .layouts import KINDS, make_scene
+from .photo import phone
+from .render import Rendered, render
+
+MIX_WEIGHTS = {"table": 0.42, "rack": 0.18, "loose": 0.2, "mix": 0.16, "empty": 0.04}
+ASPECTS = ((4, 3), (4, 3), (4, 3), (16, 9), (1, 1), (3, 2))
+
+
+def image_rng(seed: int, index: int) -> np.random.Generator:
+    return np.random.default_rng([seed, index, 0x52554D])
+
+
+def pick_kind(kind: str, rng: np.random.Generator) -> str:
+    if kind != "mix-all":
+        return kind
+    names = list(MIX_WEIGHTS)
+    return names[int(rng.choice(len(names), p=list(MIX_WEIGHTS.values())))]
+
+
+def frame(rng: np.random.Generator, size: int) -> tuple[int, int]:
+    a, b = ASPECTS[int(rng.integers(len(ASPECTS)))]
+    long_, short = size, int(round(size * b / a))
+    return (long_, short) if rng.random() < 0.6 else (short, long_)
+
+
+def synth_one(seed: int, index: int, kind: str = "mix-all", size: int = 1024, real: RealSurfaces | None = None,
+              effects: bool = True, surface: str | None = None) -> Rendered:
+    """Photo ``index`` of the dataset ``seed``. ``effects=False`` (tests) skips distractors, glare and
+    camera effects; ``surface`` forces a plain table."""
+    rng = image_rng(seed, index)
+    k = pick_kind(kind, rng)
+    if k not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}: use table, rack, loose, mix or empty")
+    w, h = frame(rng, size)
+    scene = make_scene(k, rng)
+    out = render(scene, rng, w, h, real, surface=surface, distractors=effects)
+    phone_seed = int(rng.integers(2**31 - 1))
+    if effects:
+        out.rgb = phone(out.rgb, phone_seed)
+    out.meta["index"] = index
+    out.meta["seed"] = seed
+    return out
+
+
+def sidecar(out: Rendered, image_name: str) -> dict:
+    return {
+        "image": image_name,
+        "width": int(out.rgb.shape[1]),
+        "height": int(out.rgb.shape[0]),
+        "kind": out.meta.get("kind"),
+        "view": out.meta.get("view"),
+        "melds": out.meta.get("melds", []),
+        "tiles": [
+            {**asdict(t), "box": [round(v, 1) for v in t.box], "face_down": False}
+            for t in out.labels
+        ]
+        + [{"code": None, "true_code": f["code"], "box": f["box"], "face_down": True} for f in out.face_down],
+    }

@@ -1,0 +1,249 @@
+"""Scene layouts people actually photograph: melds in rows, racks, loose tiles, a mix, or nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .scene import TILE_H, TILE_T, TILE_W, Poly3D, Scene, box_polys, flat_tile, standing_tile
+
+COLOURS = ("K", "R", "B", "O")
+KINDS = ("table", "rack", "loose", "mix", "empty")
+
+
+class Pool:
+    """The tiles left in one full 106-tile set: a photo never shows a third copy."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self.left: dict[str, int] = {f"{c}{n}": 2 for c in COLOURS for n in range(1, 14)}
+        self.left["J"] = 2
+
+    def take(self, code: str) -> bool:
+        if self.left.get(code, 0) > 0:
+            self.left[code] -= 1
+            return True
+        return False
+
+    def random(self) -> str | None:
+        codes = [c for c, n in self.left.items() for _ in range(n)]
+        if not codes:
+            return None
+        code = codes[int(self.rng.integers(len(codes)))]
+        self.left[code] -= 1
+        return code
+
+
+def _run(rng: np.random.Generator, pool: Pool) -> list[str] | None:
+    length = int(rng.choice([3, 3, 3, 4, 4, 5, 6, 7]))
+    colour = COLOURS[int(rng.integers(4))]
+    start = int(rng.integers(1, 15 - length))
+    codes = [f"{colour}{n}" for n in range(start, start + length)]
+    if rng.random() < 0.25:
+        codes[int(rng.integers(length))] = "J"
+    taken = []
+    for c in codes:
+        if not pool.take(c):
+            for t in taken:
+                pool.left[t] += 1
+            return None
+        taken.append(c)
+    return codes
+
+
+def _group(rng: np.random.Generator, pool: Pool) -> list[str] | None:
+    n = int(rng.integers(1, 14))
+    size = 3 if rng.random() < 0.6 else 4
+    colours = list(rng.permutation(COLOURS)[:size])
+    codes = [f"{c}{n}" for c in colours]
+    if rng.random() < 0.2:
+        codes[int(rng.integers(size))] = "J"
+    taken = []
+    for c in codes:
+        if not pool.take(c):
+            for t in taken:
+                pool.left[t] += 1
+            return None
+        taken.append(c)
+    return codes
+
+
+def random_meld(rng: np.random.Generator, pool: Pool) -> list[str]:
+    """A meld as players lay it out: mostly valid, sometimes a mistake worth flagging."""
+    for _ in range(20):
+        r = rng.random()
+        if r < 0.08:  # an invalid meld: random tiles
+            codes = [c for c in (pool.random() for _ in range(int(rng.integers(2, 5)))) if c]
+        elif r < 0.54:
+            codes = _run(rng, pool)
+        else:
+            codes = _group(rng, pool)
+        if codes:
+            return codes
+    return [c for c in (pool.random() for _ in range(3)) if c]
+
+
+def table_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int | None = None) -> Scene:
+    pool = pool or Pool(rng)
+    target = n_tiles or int(6 + 54 * rng.random() ** 1.6)
+    scene = Scene("table")
+    rows: list[list[list[str]]] = []
+    count = 0
+    max_row = int(rng.integers(8, 22))
+    while count < target:
+        meld = random_meld(rng, pool)
+        if not rows or sum(len(m) for m in rows[-1]) + len(meld) > max_row:
+            rows.append([])
+        rows[-1].append(meld)
+        count += len(meld)
+    flip_all = rng.random() < 0.15  # laid out for the player across the table
+    meld_id = 0
+    y = 0.0
+    row_gap = rng.uniform(4, 30)
+    for row in rows:
+        x = rng.uniform(-10, 10)
+        row_angle = rng.normal(0, 3) if rng.random() < 0.7 else rng.normal(0, 8)
+        bend = rng.normal(0, 0.00012) if rng.random() < 0.5 else 0.0
+        flip_row = flip_all or rng.random() < 0.05
+        base = 180.0 if flip_row else 0.0
+        for meld in row:
+            meld_angle = row_angle + rng.normal(0, 1.5)
+            tight = rng.uniform(0.0, 1.2)
+            for k, code in enumerate(meld):
+                jitter = rng.normal(0, 0.4, 2)
+                a = np.radians(meld_angle)
+                cx = x * np.cos(a) + jitter[0]
+                cy = y + x * np.sin(a) + bend * x * x + jitter[1]
+                scene.tiles.append(flat_tile(code, cx, cy, base + meld_angle + rng.normal(0, 1.2), meld=meld_id, order=k, true_code=code))
+                x += TILE_W + abs(rng.normal(tight, 0.4))
+            scene.melds.append(meld)
+            meld_id += 1
+            x += rng.uniform(0.35, 1.8) * TILE_W
+        y -= TILE_H + row_gap + rng.uniform(-3, 8)
+    # a stray tile or two
+    for _ in range(int(rng.choice([0, 0, 1, 2]))):
+        code = pool.random()
+        if code:
+            xs = [t.face[:, 0].mean() for t in scene.tiles]
+            ys = [t.face[:, 1].mean() for t in scene.tiles]
+            cx = rng.uniform(min(xs) - 40, max(xs) + 40)
+            cy = rng.choice([min(ys) - TILE_H - rng.uniform(10, 40), max(ys) + TILE_H + rng.uniform(10, 40)])
+            scene.tiles.append(flat_tile(code, cx, cy, rng.uniform(0, 360) if rng.random() < 0.5 else rng.normal(0, 8), true_code=code))
+    _centre(scene)
+    if flip_all:
+        scene.view = "table-flipped"
+    return scene
+
+
+def loose_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int | None = None, origin: tuple[float, float] = (0, 0), spread: float | None = None) -> Scene:
+    pool = pool or Pool(rng)
+    n = n_tiles or int(6 + 34 * rng.random() ** 1.4)
+    scene = Scene("loose")
+    spread = spread or np.sqrt(n) * rng.uniform(35, 70)
+    placed: list[tuple[float, float]] = []
+    upright_bias = rng.random() < 0.5
+    for _ in range(n):
+        code = pool.random()
+        if code is None:
+            break
+        for _attempt in range(30):
+            cx, cy = origin[0] + rng.uniform(0, spread), origin[1] + rng.uniform(0, spread * 0.75)
+            if all((cx - px) ** 2 + (cy - py) ** 2 > (TILE_H * 1.2) ** 2 for px, py in placed):
+                break
+        placed.append((cx, cy))
+        face_down = rng.random() < 0.15
+        angle = rng.normal(0, 15) if upright_bias and rng.random() < 0.6 else rng.uniform(0, 360)
+        scene.tiles.append(flat_tile(None if face_down else code, cx, cy, angle, true_code=code))
+    _centre(scene)
+    return scene
+
+
+RACK_COLOURS = [(22, 22, 24), (30, 30, 34), (120, 80, 45), (150, 150, 150), (205, 190, 160), (40, 60, 120)]
+
+
+def rack_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
+    pool = pool or Pool(rng)
+    scene = Scene("rack")
+    tiers = 2 if rng.random() < 0.8 else 1
+    slots = int(rng.integers(14, 20))
+    length = slots * (TILE_W + 0.5) + 20
+    colour = RACK_COLOURS[int(rng.integers(len(RACK_COLOURS)))] if rng.random() < 0.5 else RACK_COLOURS[0]
+    colour = tuple(float(c) for c in np.clip(np.asarray(colour) + rng.normal(0, 6, 3), 0, 255))
+    lean = rng.uniform(8, 22)
+    ledge_h = 12.0
+    tier_rise = TILE_H * 0.9 + rng.uniform(0, 8)
+    depth = 22.0
+    # back panel
+    top = ledge_h + tiers * tier_rise + 6
+    lam = np.radians(lean)
+    back_y = depth * tiers + 6
+    scene.polys.append(Poly3D(np.array([[0, back_y, 0], [length, back_y, 0], [length, back_y + top * np.sin(lam), top], [0, back_y + top * np.sin(lam), top]]), colour, 0.9))
+    n_total = 0
+    for tier in reversed(range(tiers)):  # the back tier first (drawn first)
+        y0 = tier * depth
+        z0 = ledge_h + tier * tier_rise
+        # the sloping board behind this tier's tiles
+        scene.polys.append(Poly3D(np.array([[0, y0 + 8, z0 - ledge_h], [length, y0 + 8, z0 - ledge_h], [length, y0 + 8 + tier_rise * np.sin(lam), z0 + tier_rise], [0, y0 + 8 + tier_rise * np.sin(lam), z0 + tier_rise]]), colour, 0.75))
+        n = int(rng.integers(2 if rng.random() < 0.2 else 5, slots + 1))
+        if rng.random() < 0.4:
+            positions = sorted(int(p) for p in rng.choice(slots, size=n, replace=False))
+        else:
+            start = int(rng.integers(0, slots - n + 1))
+            positions = list(range(start, start + n))
+        for k, p in enumerate(positions):
+            code = pool.random()
+            if code is None:
+                break
+            x0 = 10 + p * (TILE_W + 0.5) + rng.normal(0, 0.6)
+            t = standing_tile(code, x0, y0, z0, lean + rng.normal(0, 1.5), meld=tier if tiers > 1 else 0, order=k, true_code=code)
+            t.meld = tiers - 1 - tier  # row 0 is the top tier as seen by the player
+            scene.tiles.append(t)
+            n_total += 1
+        # the lip in front of the tier, hiding the bottom of its tiles a little
+        lip = rng.uniform(3, 9)
+        scene.polys.extend(box_polys(np.array([0, y0 - 5, z0 - ledge_h]), np.array([length, y0 - 0.5, z0 + lip]), colour))
+    # feet
+    for fx in (length * 0.15, length * 0.85):
+        scene.polys.extend(box_polys(np.array([fx - 8, -8, 0]), np.array([fx + 8, depth * tiers + 10, 3]), tuple(c * 0.8 for c in colour)))
+    scene.centre = np.array([length / 2, depth * tiers / 2, (ledge_h + tiers * tier_rise) / 2])
+    scene.extent = length
+    scene.view = "above" if rng.random() < 0.2 else "seat"
+    return scene
+
+
+def _centre(scene: Scene) -> None:
+    pts = np.concatenate([t.face for t in scene.tiles]) if scene.tiles else np.zeros((1, 3))
+    lo, hi = pts.min(0), pts.max(0)
+    scene.centre = np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, 0.0])
+    scene.extent = float(max(hi[0] - lo[0], hi[1] - lo[1], 3 * TILE_W))
+
+
+def mix_scene(rng: np.random.Generator) -> Scene:
+    pool = Pool(rng)
+    table = table_scene(rng, pool, int(rng.integers(6, 35)))
+    pts = np.concatenate([t.face for t in table.tiles])
+    lo, hi = pts.min(0), pts.max(0)
+    loose = loose_scene(rng, pool, int(rng.integers(3, 15)), origin=(hi[0] + rng.uniform(20, 60), lo[1] + rng.uniform(-40, 40)), spread=rng.uniform(80, 160))
+    table.tiles.extend(loose.tiles)
+    table.kind = "mix"
+    _centre(table)
+    return table
+
+
+def empty_scene(rng: np.random.Generator) -> Scene:
+    scene = Scene("empty")
+    scene.extent = float(rng.uniform(150, 600))
+    return scene
+
+
+def make_scene(kind: str, rng: np.random.Generator) -> Scene:
+    if kind == "table":
+        return table_scene(rng)
+    if kind == "rack":
+        return rack_scene(rng)
+    if kind == "loose":
+        return loose_scene(rng)
+    if kind == "mix":
+        return mix_scene(rng)
+    if kind == "empty":
+        return empty_scene(rng)
+    raise ValueError(f"unknown scene kind {kind!r}: use one of {', '.join(KINDS)}")

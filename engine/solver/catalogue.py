@@ -1,0 +1,153 @@
+"""Every set the solver may build, as columns over the 52 faces; jokers fill in for faces.
+
+A *face set* is a valid set written with faces only: every group (3 or 4 colours of one number)
+and every run of 3, 4 or 5 tiles (through 13-1 when ``rules.wrap_around``). A joker on the
+table afterwards stands for one face of one of these sets, so the integer program counts jokers
+per face they stand for instead of listing every set with jokers in every position: far fewer
+columns, the same plays. Nothing with a "redundant" joker is lost (``K3 K4 K5 J`` is the run
+K3-K6 with a joker for K6; ``K5 R5 B5 J`` the group of four).
+
+Longer runs are left out on purpose: a run of 6 or more tiles is two runs of 3-5 laid end to
+end, so the shorter sets allow exactly the same placements; the layout step joins them back.
+
+A joker is *exposed* when the next player could lift it off with the set staying valid: at an
+end of a run of 4 or more, or anywhere in a group of 4. ``safe[i, j]`` says whether a joker for
+face ``i`` in face set ``j`` would be safe (any face of a 3-tile set, an inner face of a run).
+
+The catalogue is built once per ``HouseRules`` (a module-level cache).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from engine.rules import HouseRules
+from engine.sets import analyse_set
+from engine.tiles import ALL_FACES, COLOURS, JOKER, NUMBERS, Tile
+
+__all__ = [
+    "JOKER_TYPE",
+    "N_FACES",
+    "N_TYPES",
+    "TYPE_TILES",
+    "Catalogue",
+    "FaceSet",
+    "catalogue",
+    "count_vector",
+    "exposed_jokers",
+    "type_index",
+]
+
+N_FACES = len(ALL_FACES)  # 52
+JOKER_TYPE = N_FACES  # 52
+N_TYPES = N_FACES + 1  # 53
+TYPE_TILES: tuple[Tile, ...] = ALL_FACES + (JOKER,)
+_N = len(NUMBERS)
+
+
+def type_index(tile: Tile) -> int:
+    """Row of ``tile`` in the count vectors: colour-major faces (K1..K13, R1..), then the joker."""
+    if tile.is_joker:
+        return JOKER_TYPE
+    return COLOURS.index(tile.colour) * _N + tile.number - 1
+
+
+def count_vector(tiles: Iterable[Tile]) -> np.ndarray:
+    """How many tiles of each of the 53 types (int64)."""
+    v = np.zeros(N_TYPES, dtype=np.int64)
+    for t in tiles:
+        v[type_index(t)] += 1
+    return v
+
+
+def exposed_jokers(tiles: Sequence[Tile], rules: HouseRules) -> int:
+    """Jokers the next player could lift off with the set staying valid: those at an end of a run
+    of 4 or more, every joker of a group of 4 (the tiles in play order; 0 for an invalid set)."""
+    if not any(t.is_joker for t in tiles):
+        return 0
+    check = analyse_set(tiles, rules)
+    if not check.valid or len(tiles) < 4:
+        return 0
+    if check.kind == "group":
+        return sum(t.is_joker for t in tiles)
+    stands = {i: ts[0] for i, ts in check.jokers.items()}
+    ends = {check.resolved[0], check.resolved[-1]}
+    return sum(1 for i in stands if stands[i] in ends)
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """One column: the faces of a valid set in play order, its kind and its points."""
+
+    faces: tuple[Tile, ...]
+    kind: str
+    points: int
+
+    @property
+    def size(self) -> int:
+        return len(self.faces)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All face sets for one set of house rules; ``matrix[i, j]`` = 1 if face i is in set j."""
+
+    sets: tuple[FaceSet, ...]
+    matrix: np.ndarray  # (N_FACES, n) int64, 0/1
+    safe: np.ndarray  # (N_FACES, n) bool
+    points: np.ndarray  # (n,) int64
+    sizes: np.ndarray  # (n,) int64
+
+    def __len__(self) -> int:
+        return len(self.sets)
+
+    def fitting(self, available: np.ndarray, jokers: int) -> np.ndarray:
+        """Indices of the sets whose faces ``available`` (52+ counts) has, but for at most
+        ``jokers`` faces that jokers stand in for."""
+        missing = ((self.matrix > 0) & (available[:N_FACES, None] <= 0)).sum(axis=0)
+        return np.flatnonzero(missing <= jokers)
+
+
+def _runs(rules: HouseRules) -> Iterable[tuple[Tile, ...]]:
+    for colour in COLOURS:
+        for length in (3, 4, 5):
+            starts = NUMBERS if rules.wrap_around else range(1, _N - length + 2)
+            for start in starts:
+                yield tuple(Tile(colour, (start - 1 + k) % _N + 1) for k in range(length))
+
+
+def _groups() -> Iterable[tuple[Tile, ...]]:
+    for number in NUMBERS:
+        for size in (3, 4):
+            for colours in combinations(COLOURS, size):
+                yield tuple(Tile(c, number) for c in colours)
+
+
+@lru_cache(maxsize=8)
+def catalogue(rules: HouseRules) -> Catalogue:
+    """The face sets for ``rules`` (cached: built once per distinct rules object)."""
+    sets: list[FaceSet] = []
+    for faces in _groups():
+        sets.append(FaceSet(faces, "group", sum(t.number for t in faces)))
+    for faces in _runs(rules):
+        sets.append(FaceSet(faces, "run", sum(t.number for t in faces)))
+    n = len(sets)
+    matrix = np.zeros((N_FACES, n), dtype=np.int64)
+    safe = np.zeros((N_FACES, n), dtype=bool)
+    for j, s in enumerate(sets):
+        for k, t in enumerate(s.faces):
+            i = type_index(t)
+            matrix[i, j] = 1
+            safe[i, j] = s.size == 3 or (s.kind == "run" and 0 < k < s.size - 1)
+    return Catalogue(
+        sets=tuple(sets),
+        matrix=matrix,
+        safe=safe,
+        points=np.array([s.points for s in sets], dtype=np.int64),
+        sizes=np.array([s.size for s in sets], dtype=np.int64),
+    )

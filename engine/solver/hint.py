@@ -1,0 +1,373 @@
+"""``best_play``: the provably best play from a rack, with the table rearranged at will.
+
+"Best", in order: the most rack tiles played; then the highest value played (face values, a
+joker counting ``rules.joker_penalty`` - the points the play saves if someone else goes out);
+then the fewest table sets disturbed (a kept set may have grown at its ends); then the fewest
+jokers left exposed (a joker that could be lifted off its set with the set staying valid, like
+the one in ``K3 K4 K5 J``). Before the initial meld (``opened=False``) only new sets from the
+rack count, and they must reach ``rules.initial_meld``; the table is left alone (with the
+``opening_additions`` house rule, its sets may also be grown with rack tiles).
+
+Every play returned has passed ``engine.turns.validate_turn``; a solution of the integer program
+that fails it (the joker rules are modelled, this is the safety net) is cut off and the program
+solved again. When the time limit stops HiGHS the best play found so far is returned with
+``optimal=False``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from engine.initial import check_initial_meld
+from engine.rules import DEFAULT_RULES, HouseRules
+from engine.sets import analyse_set
+from engine.solver.catalogue import JOKER_TYPE, exposed_jokers, type_index
+from engine.solver.greedy import greedy_play
+from engine.solver.keep import play_order
+from engine.solver.layout import LaidSet, layouts
+from engine.solver.model import Model, Solution, build_model, tile_values
+from engine.solver.moves import describe_moves
+from engine.supply import ensure_supply
+from engine.tiles import Tile, format_tiles
+from engine.turns import JOKER_NOT_REUSED, validate_turn
+
+__all__ = ["Hint", "Play", "best_play", "best_meld_points"]
+
+_MAX_CUTS = 25  # solutions cut off for failing validate_turn before giving up on more
+
+
+@dataclass(frozen=True)
+class Play:
+    """One legal play.
+
+    tiles_placed, value_placed (see the module docstring), placed (rack tiles played, in table
+    order), table (every set afterwards, in play order, jokers in place), rack_left, moves (steps
+    to follow), sets_disturbed (table sets not kept), exposed_jokers, meld_points (before the
+    initial meld: the points of the new sets; else None), optimal (proven best; for an
+    alternative: proven best among plays of other rack tiles than those listed before it).
+    """
+
+    tiles_placed: int
+    value_placed: int
+    placed: tuple[Tile, ...]
+    table: tuple[tuple[Tile, ...], ...]
+    rack_left: tuple[Tile, ...]
+    moves: tuple[str, ...]
+    sets_disturbed: int
+    exposed_jokers: int
+    meld_points: int | None
+    optimal: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "tiles_placed": self.tiles_placed,
+            "value_placed": self.value_placed,
+            "placed": [t.code for t in self.placed],
+            "table": [[t.code for t in s] for s in self.table],
+            "rack_left": [t.code for t in self.rack_left],
+            "moves": list(self.moves),
+            "sets_disturbed": self.sets_disturbed,
+            "exposed_jokers": self.exposed_jokers,
+            "meld_points": self.meld_points,
+            "optimal": self.optimal,
+        }
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer to "what should I play?".
+
+    The best play's fields (``tiles_placed`` ... ``meld_points``; empty with ``draw=True`` when
+    nothing can be played: then ``table`` is the table as it was and ``rack_left`` the whole rack),
+    ``optimal`` (proven best; False when the time limit stopped the search first), ``solve_ms``,
+    ``alternatives`` (the next best plays, each placing a different multiset of rack tiles; at
+    most ``top_k - 1``), ``opened``, ``threshold`` (the initial meld), ``best_meld`` (before the
+    initial meld: the most points the rack can lay down in new sets) and ``shortfall`` (points
+    missing to open: ``threshold - best_meld`` when that is positive, else 0).
+    """
+
+    tiles_placed: int
+    value_placed: int
+    placed: tuple[Tile, ...]
+    table: tuple[tuple[Tile, ...], ...]
+    rack_left: tuple[Tile, ...]
+    moves: tuple[str, ...]
+    sets_disturbed: int
+    exposed_jokers: int
+    meld_points: int | None
+    optimal: bool
+    solve_ms: float
+    draw: bool
+    alternatives: tuple[Play, ...] = ()
+    opened: bool = True
+    threshold: int = 0
+    best_meld: int | None = None
+    shortfall: int = 0
+
+    @property
+    def play(self) -> Play | None:
+        if self.draw:
+            return None
+        names = Play.__dataclass_fields__
+        return Play(**{k: v for k, v in asdict(self).items() if k in names})
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "draw": self.draw,
+            "optimal": self.optimal,
+            "solve_ms": round(self.solve_ms, 3),
+            "opened": self.opened,
+            "tiles_placed": self.tiles_placed,
+            "value_placed": self.value_placed,
+            "placed": [t.code for t in self.placed],
+            "table": [[t.code for t in s] for s in self.table],
+            "rack_left": [t.code for t in self.rack_left],
+            "moves": list(self.moves),
+            "sets_disturbed": self.sets_disturbed,
+            "exposed_jokers": self.exposed_jokers,
+            "meld_points": self.meld_points,
+            "threshold": self.threshold,
+            "best_meld": self.best_meld,
+            "shortfall": self.shortfall,
+            "alternatives": [p.as_dict() for p in self.alternatives],
+        }
+        return out
+
+
+def _check_position(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], rules: HouseRules) -> None:
+    for k, s in enumerate(table, start=1):
+        check = analyse_set(s, rules)
+        if not check.valid:
+            raise ValueError(f"table set {k} ({format_tiles(s)}) is not valid: {check.reason}")
+    ensure_supply([list(s) for s in table], list(rack))
+
+
+def _make_play(
+    model: Model,
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    laid: list[LaidSet],
+    optimal: bool,
+) -> tuple[Play | None, tuple[str, ...]]:
+    """The play for this layout, or None with the rules validate_turn says it breaks."""
+    after = [s.tiles for s in laid]
+    check = validate_turn(table, rack, after, model.rules, model.opened)
+    if not check.ok:
+        return None, check.codes
+    values = tile_values(model.rules)
+    value = int(sum(values[type_index(t)] for t in check.placed))
+    kept = {s.owner for s in laid if s.owner is not None}
+    meld = None
+    if not model.opened:
+        meld = check_initial_meld([s.tiles for s in laid if s.owner is None], model.rules).total
+    return Play(
+        tiles_placed=len(check.placed),
+        value_placed=value,
+        placed=check.placed,
+        table=tuple(after),
+        rack_left=check.rack_after,
+        moves=tuple(describe_moves(model.table, laid)),
+        sets_disturbed=len(table) - len(kept),
+        exposed_jokers=sum(exposed_jokers(s, model.rules) for s in after),
+        meld_points=meld,
+        optimal=optimal,
+    ), ()
+
+
+def _play_for(model: Model, sol: Solution, table, rack, optimal: bool) -> tuple[Play | None, set[str]]:
+    """The first layout of ``sol`` that validate_turn accepts, as a play; else None and every
+    rule the layouts broke."""
+    broken: set[str] = set()
+    for laid in layouts(model, sol):
+        play, codes = _make_play(model, table, rack, laid, optimal)
+        if play is not None:
+            return play, set()
+        broken.update(codes)
+    return None, broken
+
+
+def _rank(play: Play) -> tuple[int, int, int, int]:
+    return (play.tiles_placed, play.value_placed, -play.sets_disturbed, -play.exposed_jokers)
+
+
+def best_meld_points(rack: Sequence[Tile], rules: HouseRules = DEFAULT_RULES, time_limit: float = 1.0) -> int:
+    """The most points new sets from ``rack`` alone can reach (jokers count as the tile they stand
+    for): what "you have 24 of 30" reports before the initial meld."""
+    model = build_model([], rack, rules.with_(initial_meld=0), opened=False, exposure=False)
+    assert model.ilp is not None
+    cost = np.zeros(model.n_cols)  # points instead of tiles: only the new sets' points count
+    cost[: len(model.sets)] = model.cat.points[model.sets]
+    model.ilp.set_costs(cost)
+    res = model.solve(time_limit)
+    if res.values is None:
+        return 0
+    sol = model.decode(res.values)
+    return int(sum(model.cat.points[s] for s in sol.sets))
+
+
+def _search(
+    table: list[tuple[Tile, ...]],
+    ordered: list[tuple[Tile, ...]],
+    rack: list[Tile],
+    rules: HouseRules,
+    opened: bool,
+    top_k: int,
+    deadline: float,
+) -> tuple[Model, list[Play], bool]:
+    """Solve, check, cut, solve again: up to ``top_k`` plays, best first, and whether the search
+    proved that there is no (further) play.
+
+    The first program leaves out the rows for exposed jokers standing in for faces (and the joker
+    reuse rows); when the answer leaves such a joker exposed, or breaks the reuse rule, the
+    program is rebuilt with them (keeping what was found so far as a floor) and solved again.
+    """
+    reuse, exposure = False, False
+    model = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure)
+    plays: list[Play] = []
+    excluded: list[np.ndarray] = []  # rack multisets already answered
+    floor: float | None = None  # the first three criteria of the best play so far
+    proven_none = False
+    cuts = 0  # solutions cut off for breaking a rule (such a cut may remove legal plays too)
+
+    def rebuild() -> Model:
+        m = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure)
+        for played in excluded:
+            m.exclude_played(played)
+        if floor is not None:
+            m.require_prefix(floor)
+        return m
+
+    while len(plays) < top_k:
+        res = model.solve(deadline - time.perf_counter())
+        if res.values is None:
+            proven_none = res.infeasible and cuts == 0
+            break
+        sol = model.decode(res.values)
+        if sol.tiles_played == 0:
+            proven_none = res.optimal and cuts == 0
+            break
+        play, broken = _play_for(model, sol, table, rack, res.optimal and cuts == 0)
+        if play is None:
+            if time.perf_counter() >= deadline:
+                break
+            if JOKER_NOT_REUSED in broken and not reuse and model.table_counts[JOKER_TYPE]:
+                reuse = True
+                model = rebuild()
+                continue
+            cuts += 1
+            if cuts > _MAX_CUTS:
+                break
+            model.exclude_support(res.values)
+            continue
+        own = sum(c.exposed for c in sol.kept)  # counted by the first program already
+        if play.exposed_jokers > own and not exposure and time.perf_counter() < deadline:
+            # can another arrangement, as good on the first three criteria, cover the joker?
+            exposure = True
+            floor = model.prefix(res.values)
+            model = rebuild()
+            res2 = model.solve(deadline - time.perf_counter())
+            if res2.values is not None:
+                sol2 = model.decode(res2.values)
+                play2, _ = _play_for(model, sol2, table, rack, res2.optimal and play.optimal)
+                if play2 is not None and _rank(play2) >= _rank(play):
+                    play, sol = play2, sol2
+            floor = None
+            plays.append(play)
+            excluded.append(sol.played)
+            if len(plays) < top_k:
+                model = rebuild()  # without the floor: the alternatives are worse
+            continue
+        plays.append(play)
+        excluded.append(sol.played)
+        model.exclude_played(sol.played)
+        if time.perf_counter() >= deadline:
+            break
+    return model, plays, proven_none
+
+
+def best_play(
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    rules: HouseRules = DEFAULT_RULES,
+    opened: bool = True,
+    top_k: int = 1,
+    time_limit: float = 5.0,
+) -> Hint:
+    """The best play (see the module docstring), with up to ``top_k - 1`` alternatives.
+
+    Raises ValueError (NotationError's parent) for an invalid table set and ``OverSupply`` (a
+    ValueError) for more copies of a tile than a full set has.
+    """
+    t0 = time.perf_counter()
+    deadline = t0 + max(time_limit, 0.0)
+    if top_k < 1:
+        raise ValueError(f"top_k must be at least 1, got {top_k}")
+    table = [tuple(s) for s in table if len(s)]
+    rack = list(rack)
+    _check_position(table, rack, rules)
+    ordered = [play_order(s, rules) for s in table]
+    model, plays, proven_none = _search(table, ordered, rack, rules, opened, top_k, deadline)
+    if not plays or not plays[0].optimal:  # the time limit struck: is the quick play better?
+        start = greedy_play(model)
+        quick = None
+        if start is not None:
+            quick, _ = _play_for(model, model.decode(np.rint(start).astype(np.int64)), table, rack, False)
+        if quick is not None and (not plays or _rank(quick) > _rank(plays[0])):
+            same = Counter(quick.placed)
+            plays = [quick] + [p for p in plays if Counter(p.placed) != same]
+            proven_none = False
+
+    threshold = rules.initial_meld
+    best_meld = None
+    shortfall = 0
+    if not opened:
+        if plays:
+            best_meld = max(p.meld_points or 0 for p in plays)
+        else:
+            best_meld = best_meld_points(rack, rules, max(0.05, deadline - time.perf_counter()))
+            shortfall = max(0, threshold - best_meld)
+    solve_ms = (time.perf_counter() - t0) * 1000.0
+    if not plays:
+        return Hint(
+            tiles_placed=0,
+            value_placed=0,
+            placed=(),
+            table=tuple(ordered),
+            rack_left=tuple(rack),
+            moves=(),
+            sets_disturbed=0,
+            exposed_jokers=sum(exposed_jokers(s, rules) for s in ordered),
+            meld_points=None,
+            optimal=proven_none,
+            solve_ms=solve_ms,
+            draw=True,
+            opened=opened,
+            threshold=threshold,
+            best_meld=best_meld,
+            shortfall=shortfall,
+        )
+    best = plays[0]
+    return Hint(
+        tiles_placed=best.tiles_placed,
+        value_placed=best.value_placed,
+        placed=best.placed,
+        table=best.table,
+        rack_left=best.rack_left,
+        moves=best.moves,
+        sets_disturbed=best.sets_disturbed,
+        exposed_jokers=best.exposed_jokers,
+        meld_points=best.meld_points,
+        optimal=best.optimal,
+        solve_ms=solve_ms,
+        draw=False,
+        alternatives=tuple(plays[1:]),
+        opened=opened,
+        threshold=threshold,
+        best_meld=best_meld,
+        shortfall=shortfall,
+    )

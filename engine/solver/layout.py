@@ -1,0 +1,135 @@
+"""From a solution of the integer program to the table a person lays out.
+
+Kept table sets come first, in their old order (grown at their ends where faces were added);
+new sets follow. The program only says how many jokers stand in for each face, so the layout
+tries every way to put them in the sets that hold that face, safest first (``layouts`` yields
+them with the fewest exposed jokers first; the caller keeps the first that ``validate_turn``
+accepts). Runs of one colour that meet end to end are joined (``K3 K4 K5`` + ``K6 K7 K8`` is
+``K3 K4 K5 K6 K7 K8``) unless that would leave a joker exposed that was not, or change what a
+joker stands for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Iterator
+
+from engine.rules import HouseRules
+from engine.sets import analyse_set
+from engine.solver.catalogue import TYPE_TILES, exposed_jokers
+from engine.solver.model import Model, Solution
+from engine.tiles import JOKER, Tile
+
+__all__ = ["LaidSet", "layouts", "join_runs"]
+
+_MAX_LAYOUTS = 64  # joker placements tried per solution
+
+
+@dataclass(frozen=True)
+class LaidSet:
+    """A set on the table afterwards: ``owner`` is the index of the table set it keeps (None for
+    a new set) and ``added`` the tiles put at its ends."""
+
+    tiles: tuple[Tile, ...]
+    owner: int | None = None
+    added: tuple[Tile, ...] = ()
+
+
+def _new_set_order(tiles: tuple[Tile, ...]) -> tuple:
+    faces = [t for t in tiles if not t.is_joker]
+    first = faces[0]
+    is_group = len({t.number for t in faces}) == 1 and len({t.colour for t in faces}) > 1
+    return (is_group, "KRBO".index(first.colour) if not is_group else 0, first.number)
+
+
+def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
+    """Every placement of the jokers standing in (fewest exposed first), as a table; each with its
+    runs joined, then as the program built it."""
+    kept = sorted(solution.kept, key=lambda c: c.owner)
+    new = sorted((model.cat.sets[s].faces for s in solution.sets), key=_new_set_order)
+    # slots: (block, set, position); block 0 = kept (added faces only), 1 = new
+    base: list[list[Tile]] = [list(c.tiles) for c in kept] + [list(f) for f in new]
+    n_kept = len(kept)
+    choices: list[list[tuple[tuple[int, int], ...]]] = []
+    for f in (int(i) for i in solution.jokers.nonzero()[0]):
+        face = TYPE_TILES[f]
+        slots = [(k, c.tiles.index(face)) for k, c in enumerate(kept) if face in c.added]
+        slots += [(n_kept + k, s.index(face)) for k, s in enumerate(new) if face in s]
+        choices.append(list(combinations(slots, int(solution.jokers[f]))))
+    ranked = []
+    for pick in product(*choices):
+        tables = [list(s) for s in base]
+        for group in pick:
+            for k, pos in group:
+                tables[k][pos] = JOKER
+        sets = [LaidSet(tuple(tiles), c.owner, _added(tuple(tiles), c.tiles, c.added)) for tiles, c in zip(tables[:n_kept], kept)]
+        sets += [LaidSet(tuple(tiles)) for tiles in tables[n_kept:]]
+        exposed = sum(exposed_jokers(s.tiles, model.rules) for s in sets)
+        ranked.append((exposed, len(ranked), sets))
+        if len(ranked) >= _MAX_LAYOUTS:
+            break
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    for _, _, sets in ranked:
+        joined = join_runs(sets, model.rules)
+        yield joined
+        if joined != sets:
+            yield sets
+
+
+def _added(tiles: tuple[Tile, ...], planned: tuple[Tile, ...], added: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles of ``tiles`` at the places of ``added`` (a joker where one stands in)."""
+    return tuple(t for t, p in zip(tiles, planned) if p in added)
+
+
+def _run_ends(s: LaidSet, rules: HouseRules) -> tuple[str, int, int] | None:
+    """(colour, first number, last number) of a run; None for a group."""
+    check = analyse_set(s.tiles, rules)
+    if check.kind != "run":
+        return None
+    return check.resolved[0].colour, check.resolved[0].number, check.resolved[-1].number
+
+
+def _joined(a: LaidSet, b: LaidSet, rules: HouseRules) -> LaidSet | None:
+    """``a`` then ``b`` as one run, if they meet end to end and joining exposes no joker."""
+    if a.owner is not None and b.owner is not None:
+        return None
+    ca, cb = analyse_set(a.tiles, rules), analyse_set(b.tiles, rules)
+    tiles = a.tiles + b.tiles
+    check = analyse_set(tiles, rules)
+    if not check.valid or check.resolved != ca.resolved + cb.resolved:
+        return None
+    if exposed_jokers(tiles, rules) > exposed_jokers(a.tiles, rules) + exposed_jokers(b.tiles, rules):
+        return None
+    if a.owner is not None:
+        return LaidSet(tiles, a.owner, a.added + b.tiles)
+    if b.owner is not None:
+        return LaidSet(tiles, b.owner, a.tiles + b.added)
+    return LaidSet(tiles)
+
+
+def join_runs(sets: list[LaidSet], rules: HouseRules) -> list[LaidSet]:
+    """Join runs that meet end to end (see the module docstring)."""
+    sets = list(sets)
+    while True:
+        ends = [_run_ends(s, rules) for s in sets]
+        starts: dict[tuple[str, int], list[int]] = {}
+        for j, e in enumerate(ends):
+            if e is not None:
+                starts.setdefault((e[0], e[1]), []).append(j)
+        merged = None
+        for i, e in enumerate(ends):
+            if e is None:
+                continue
+            for j in starts.get((e[0], e[2] % 13 + 1), []):
+                if j != i:
+                    merged = _joined(sets[i], sets[j], rules)
+                    if merged is not None:
+                        break
+            if merged is not None:
+                break
+        if merged is None:
+            return sets
+        keep_at, drop = (i, j) if sets[i].owner is not None or sets[j].owner is None else (j, i)
+        sets[keep_at] = merged
+        del sets[drop]

@@ -1,0 +1,489 @@
+"""The integer program (den Hertog & Hulshof 2006, with jokers as stand-ins): which sets make the
+table afterwards.
+
+Variables (all integer):
+
+* ``x_s`` in 0..2 - copies of face set ``s`` (``engine.solver.catalogue``) on the table afterwards;
+* ``e_c`` in 0..1 - keep column ``c`` (a table set kept as it is, or grown at its ends) is used;
+* ``z_f`` in 0..J - jokers standing in for face ``f`` (J = jokers on the table and the rack);
+* ``q_f`` >= 0 - of those, jokers left exposed (more than the safe places for one);
+* ``b_{t,k}`` in 0..1 - the k-th copy of tile type ``t`` on the rack is played
+  (``b_{t,1} >= b_{t,2}``: "a different set of rack tiles" is then a linear cut).
+
+Rows:
+
+* face balance, per face: faces in the chosen sets = on the table + played from the rack + jokers
+  standing in (every table tile stays on the table; a rack tile is played at most as often as held);
+* joker balance: jokers standing in + jokers kept in their table sets = table jokers + rack jokers
+  played;
+* per table set: at most one of its keep columns (exactly one before the initial meld, when the
+  table may not be touched; face sets can then take faces from the rack only);
+* initial meld: the points of the new sets reach ``rules.initial_meld`` (a joker counts as the
+  face it stands for, which is what ``engine.initial`` counts);
+* exposure: ``q_f >= z_f - (safe places for a joker for f in the chosen sets)``;
+* jokers on the table (the ``engine.turns`` rules): each must end in a set that holds the tiles it
+  was anchored to (one of them suffices) and the face it stood for (as a face: replaced; or as a
+  joker: it stayed).
+  A joker taken from a set must be played again with a rack tile: the layout tries every
+  placement of the jokers and ``validate_turn`` judges; only when no placement passes is the model
+  rebuilt with rows for this rule (``_reuse_rows``), which most positions never need.
+
+Objective: one weighted sum whose weights keep the criteria strictly in order (lexicographic):
+tiles played, then their value (face value, a joker counts ``rules.joker_penalty``: the points the
+play saves at the end of a round), then table sets kept, then fewest exposed jokers. With
+``E`` = jokers in play, ``K`` = table sets and ``V`` = rack value: ``w_exposed = 1``,
+``w_kept = E + 1``, ``w_value = w_kept * (K + 1)``, ``w_tiles = w_value * (V + 1)``; each weight
+exceeds the most the criteria after it can add up to, so no amount of a later criterion outweighs
+one unit of an earlier one. All coefficients are integers, so HiGHS proves optimality once the
+gap is below 1. One solve instead of four sequential ones keeps a position at a few milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from engine.rules import HouseRules
+from engine.sets import interpretations
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, Catalogue, catalogue, type_index
+from engine.solver.ilp import Ilp, IlpResult
+from engine.solver.keep import KeepColumn, keep_columns
+from engine.tiles import JOKER, Tile
+
+__all__ = ["Model", "Solution", "build_model", "tile_values"]
+
+
+def tile_values(rules: HouseRules) -> np.ndarray:
+    """Points per tile type: the face value, a joker ``rules.joker_penalty``."""
+    return np.array([(i % 13) + 1 for i in range(N_FACES)] + [rules.joker_penalty], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A decoded point: face sets used (catalogue index, repeated per copy), keep columns used,
+    jokers standing in per face (52 counts), rack tiles played (53 counts)."""
+
+    sets: tuple[int, ...]
+    kept: tuple[KeepColumn, ...]
+    jokers: np.ndarray
+    played: np.ndarray
+    values: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(0))
+
+    @property
+    def tiles_played(self) -> int:
+        return int(self.played.sum())
+
+
+@dataclass
+class Model:
+    rules: HouseRules
+    opened: bool
+    table: list[tuple[Tile, ...]]
+    rack_counts: np.ndarray
+    table_counts: np.ndarray
+    cat: Catalogue
+    sets: np.ndarray  # catalogue indices of the face-set columns
+    keep: list[KeepColumn]
+    joker_faces: np.ndarray  # faces with a z (and a q) variable
+    rack_vars: list[tuple[int, int]]  # (type, copy)
+    ilp: Ilp | None = None
+    n_extra: int = 0  # columns after the rack binaries (the joker reuse rule)
+    exposure: bool = True  # rows for exposed jokers among those standing in for faces
+    weights: tuple[int, int, int] = (0, 0, 0)  # tiles, value, kept
+
+    # column blocks: x | e | z | q | b
+    @property
+    def _blocks(self) -> tuple[int, int, int, int]:
+        ns, nk, nz = len(self.sets), len(self.keep), len(self.joker_faces)
+        return ns, ns + nk, ns + nk + nz, ns + nk + 2 * nz
+
+    @property
+    def n_cols(self) -> int:
+        return self._blocks[3] + len(self.rack_vars) + self.n_extra
+
+    def decode(self, values: np.ndarray) -> Solution:
+        e0, z0, q0, b0 = self._blocks
+        xs = values[:e0]
+        sets = tuple(int(self.sets[j]) for j in np.flatnonzero(xs) for _ in range(int(xs[j])))
+        kept = tuple(self.keep[c] for c in np.flatnonzero(values[e0:z0]))
+        jokers = np.zeros(N_FACES, dtype=np.int64)
+        jokers[self.joker_faces] = values[z0:q0]
+        played = np.zeros(N_TYPES, dtype=np.int64)
+        for (t, _), v in zip(self.rack_vars, values[b0 : b0 + len(self.rack_vars)]):
+            played[t] += int(v)
+        return Solution(sets, kept, jokers, played, values)
+
+    def encode(self, sets: Sequence[int], kept: Sequence[int], played: np.ndarray) -> np.ndarray:
+        """A column vector for a point without jokers standing in (the greedy start)."""
+        e0, z0, q0, b0 = self._blocks
+        values = np.zeros(self.n_cols, dtype=np.float64)
+        where = {int(s): j for j, s in enumerate(self.sets)}
+        for s in sets:
+            values[where[int(s)]] += 1
+        for c in kept:
+            values[e0 + c] = 1
+        for k, (t, copy) in enumerate(self.rack_vars):
+            values[b0 + k] = 1.0 if played[t] >= copy else 0.0
+        return values
+
+    def solve(self, time_limit: float) -> IlpResult:
+        assert self.ilp is not None
+        return self.ilp.solve(time_limit)
+
+    def exclude_played(self, played: np.ndarray) -> None:
+        """Cut off every point that plays exactly this multiset of rack tiles."""
+        assert self.ilp is not None
+        b0 = self._blocks[3]
+        idx, val, ones = [], [], 0
+        for k, (t, copy) in enumerate(self.rack_vars):
+            idx.append(b0 + k)
+            if played[t] >= copy:
+                val.append(-1.0)
+                ones += 1
+            else:
+                val.append(1.0)
+        self.ilp.add_row(idx, val, 1 - ones, np.inf)
+
+    def prefix(self, values: np.ndarray) -> float:
+        """The first three criteria of a point, weighted: tiles, value, kept sets."""
+        w_tiles, w_value, w_kept = self.weights
+        e0, z0, q0, b0 = self._blocks
+        vals = tile_values(self.rules)
+        b = values[b0 : b0 + len(self.rack_vars)]
+        score = sum(float(v) * (w_tiles + w_value * vals[t]) for (t, _), v in zip(self.rack_vars, b))
+        return score + w_kept * float(values[e0:z0].sum())
+
+    def require_prefix(self, score: float) -> None:
+        """Only points at least as good as ``score`` on the first three criteria."""
+        assert self.ilp is not None
+        w_tiles, w_value, w_kept = self.weights
+        e0, z0, q0, b0 = self._blocks
+        vals = tile_values(self.rules)
+        idx = list(range(e0, z0)) + [b0 + k for k in range(len(self.rack_vars))]
+        coef = [float(w_kept)] * (z0 - e0) + [float(w_tiles + w_value * vals[t]) for t, _ in self.rack_vars]
+        self.ilp.add_row(idx, coef, score - 0.5, np.inf)
+
+    def exclude_support(self, values: np.ndarray) -> None:
+        """Cut off this point and every point that uses only its sets, keep columns and jokers."""
+        assert self.ilp is not None
+        q0 = self._blocks[2]
+        idx = [j for j in range(q0) if values[j] == 0]
+        self.ilp.add_row(idx, [1.0] * len(idx), 1, np.inf)
+
+
+def _means(tiles: tuple[Tile, ...], x: Tile, rules: HouseRules) -> bool:
+    return any(x == t for r in interpretations(tiles, rules) for _, t in r.joker_tiles)
+
+
+def _anchored(faces: np.ndarray, x: Tile, anchors: Counter[Tile]) -> np.ndarray:
+    """Which columns of ``faces`` (52 x n) hold face ``x`` and at least one of ``anchors``: where
+    a table joker that stood for ``x`` next to ``anchors`` can stay (``x`` a joker there) or be
+    replaced (``x`` a face there), as ``engine.turns`` rules it."""
+    near = [type_index(t) for t in anchors]
+    return (faces[type_index(x)] > 0) & (faces[near].sum(axis=0) > 0)
+
+
+def _keep_anchored(col: KeepColumn, x: Tile, anchors: Counter[Tile], rules: HouseRules) -> bool:
+    held = {t for t in col.tiles if not t.is_joker}
+    return bool(held & set(anchors)) and (x in held or (JOKER in col.tiles and _means(col.tiles, x, rules)))
+
+
+def _joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], list[float], float, float]]:
+    """Each joker on the table ends in a set with one of its anchors and the face it stood for
+    (a necessary condition of the ``engine.turns`` joker rules, so no legal play is cut off)."""
+    from engine.turns import _table_jokers  # the anchors and meanings validate_turn uses
+
+    cat, e0 = model.cat, model._blocks[0]
+    faces = cat.matrix[:, model.sets]
+    demand: Counter[tuple] = Counter()
+    options_of: dict[tuple, list[tuple[Tile, Counter[Tile]]]] = {}
+    for tj in _table_jokers(model.table, rules):
+        key = tuple((x, tuple(sorted(a.elements(), key=lambda t: t.code))) for x, a in tj.options)
+        demand[key] += 1
+        options_of[key] = list(tj.options)
+    rows = []
+    keep_faces = (
+        np.stack([c.counts[:N_FACES] for c in model.keep], axis=1) if model.keep else np.zeros((N_FACES, 0))
+    )
+    keep_jokers = [c for c, col in enumerate(model.keep) if JOKER in col.tiles]
+    for key, need in demand.items():
+        covers = np.zeros(len(model.sets), dtype=bool)
+        keep_cover = np.zeros(len(model.keep), dtype=bool)
+        for x, anchors in options_of[key]:
+            covers |= _anchored(faces, x, anchors)
+            keep_cover |= _anchored(keep_faces, x, anchors)
+            for c in keep_jokers:  # x may be a joker there
+                keep_cover[c] |= _keep_anchored(model.keep[c], x, anchors, rules)
+        idx = [int(j) for j in np.flatnonzero(covers)] + [e0 + int(c) for c in np.flatnonzero(keep_cover)]
+        rows.append((idx, [1.0] * len(idx), float(need), np.inf))
+    return rows
+
+
+def build_model(
+    table: list[tuple[Tile, ...]],
+    rack: Sequence[Tile],
+    rules: HouseRules,
+    opened: bool,
+    with_ilp: bool = True,
+    reuse: bool = False,
+    exposure: bool = True,
+) -> Model:
+    """The model for one position; ``table`` holds valid sets in play order. ``reuse`` adds the
+    rows for "a joker taken from the table is played again with a rack tile" (only when there are
+    jokers on the table; the caller adds them when a solution without them breaks that rule)."""
+    cat = catalogue(rules)
+    rack_counts = np.zeros(N_TYPES, dtype=np.int64)
+    for t in rack:
+        rack_counts[type_index(t)] += 1
+    table_counts = np.zeros(N_TYPES, dtype=np.int64)
+    for s in table:
+        for t in s:
+            table_counts[type_index(t)] += 1
+    # before the initial meld new sets come from the rack alone
+    fill = table_counts + rack_counts if opened else rack_counts
+    jokers = int(fill[JOKER_TYPE])
+    sets = cat.fitting(fill, jokers)
+    keep = keep_columns(table, table_counts + rack_counts, int(rack_counts[JOKER_TYPE]) + (jokers if opened else 0),
+                        rules, extend=opened or rules.opening_additions)
+    has_face = cat.matrix[:, sets].sum(axis=1) > 0
+    grown = [c.counts[:N_FACES] for c in keep if c.added]
+    if grown:
+        has_face |= np.sum(grown, axis=0) > 0
+    free_jokers = int(rack_counts[JOKER_TYPE]) + (int(table_counts[JOKER_TYPE]) if opened else 0)
+    joker_faces = np.flatnonzero(has_face) if free_jokers else np.zeros(0, dtype=np.int64)
+    rack_vars = [(int(t), k) for t in np.flatnonzero(rack_counts) for k in range(1, int(rack_counts[t]) + 1)]
+    model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars)
+    model.exposure = exposure
+    reuse = reuse and opened and table_counts[JOKER_TYPE] > 0 and len(joker_faces) > 0
+    if reuse:  # h per face set, h per keep column, stay and spare slots per joker face
+        model.n_extra = len(sets) + len(keep) + 2 * len(joker_faces)
+    if with_ilp:
+        model.ilp = _ilp(model)
+    return model
+
+
+def _ilp(model: Model) -> Ilp:
+    cat, rules = model.cat, model.rules
+    sets, keep, zf, rack_vars = model.sets, model.keep, model.joker_faces, model.rack_vars
+    table_counts, rack_counts = model.table_counts, model.rack_counts
+    ns, nk, nz, nb = len(sets), len(keep), len(zf), len(rack_vars)
+    e0, z0, q0, b0 = model._blocks
+
+    values = tile_values(rules)
+    jokers_total = int(table_counts[JOKER_TYPE] + rack_counts[JOKER_TYPE])
+    w_kept = jokers_total + 1
+    w_value = w_kept * (len(model.table) + 1)
+    w_tiles = w_value * (int((values * rack_counts).sum()) + 1)
+    model.weights = (w_tiles, w_value, w_kept)
+    expo = 1.0 if model.exposure else 0.0
+    cost = np.concatenate(
+        [
+            np.zeros(ns),
+            np.array([w_kept - c.exposed for c in keep], dtype=np.float64),
+            np.zeros(nz),
+            -np.ones(nz) * expo,
+            np.array([w_tiles + w_value * values[t] for t, _ in rack_vars], dtype=np.float64),
+            np.zeros(model.n_extra),
+        ]
+    )
+    lower = np.zeros(model.n_cols)
+    # copies of a face set: 2 unless the faces (with the jokers) are there for one copy only
+    fill = table_counts + rack_counts if model.opened else rack_counts
+    short = np.maximum(2 - fill[:N_FACES, None], 0) * (cat.matrix[:, sets] > 0)
+    ub_sets = np.where(short.sum(axis=0) <= fill[JOKER_TYPE], 2.0, 1.0)
+    upper = np.concatenate(
+        [
+            ub_sets,
+            np.ones(nk),
+            np.full(nz, float(max(jokers_total, 0))),
+            np.full(nz, np.inf),
+            np.ones(nb),
+            np.full(model.n_extra, float(max(jokers_total, 2))),
+        ]
+    )
+
+    # rows: 52 face balances, joker balance, one per table set, rack copy order, meld, exposure
+    rows = _Rows()
+    rows.new(np.append(table_counts[:N_FACES], table_counts[JOKER_TYPE]).astype(np.float64))
+    joker_row = N_FACES
+    sub = cat.matrix[:, sets]
+    fi, sj = np.nonzero(sub)
+    rows.add(fi, sj, 1.0)
+    if nk:
+        kc = np.stack([c.counts for c in keep], axis=1)  # (53, nk)
+        ti, cj = np.nonzero(kc)
+        rows.add(np.where(ti == JOKER_TYPE, joker_row, ti), e0 + cj, kc[ti, cj].astype(np.float64))
+    set_row = rows.new(np.full(len(model.table), 0.0 if model.opened else 1.0), 1.0)
+    if nk:
+        rows.add(set_row + np.array([c.owner for c in keep]), e0 + np.arange(nk), 1.0)
+    if nz:
+        rows.add(zf, z0 + np.arange(nz), -1.0)
+        rows.add(np.full(nz, joker_row), z0 + np.arange(nz), 1.0)
+    if nb:
+        types = np.array([t for t, _ in rack_vars])
+        rows.add(np.where(types == JOKER_TYPE, joker_row, types), b0 + np.arange(nb), -1.0)
+        seconds = np.array([k for k, (_, copy) in enumerate(rack_vars) if copy == 2], dtype=np.int64)
+        if len(seconds):  # b_{t,1} - b_{t,2} >= 0
+            first = rows.new(np.zeros(len(seconds)), np.inf)
+            order = first + np.arange(len(seconds))
+            rows.add(order, b0 + seconds - 1, 1.0)
+            rows.add(order, b0 + seconds, -1.0)
+    if not model.opened:  # the new sets reach the initial meld
+        meld = rows.new(float(rules.initial_meld), np.inf)
+        rows.add(np.full(ns, meld), np.arange(ns), cat.points[sets].astype(np.float64))
+    if nz and model.exposure:  # z_f - q_f - (safe places for a joker for f) <= 0
+        first = rows.new(np.full(nz, -np.inf), 0.0)
+        rows.add(first + np.arange(nz), z0 + np.arange(nz), 1.0)
+        rows.add(first + np.arange(nz), q0 + np.arange(nz), -1.0)
+        safe = cat.safe[zf][:, sets]
+        r, j = np.nonzero(safe)
+        rows.add(first + r, j, -1.0)
+        if nk:
+            faces = [TYPE_TILES[int(f)] for f in zf]
+            pairs = [(k, c) for c, col in enumerate(keep) if col.safe for k, f in enumerate(faces) if f in col.safe]
+            if pairs:
+                r, c = np.array(pairs).T
+                rows.add(first + r, e0 + c, -1.0)
+    if model.n_extra:
+        _reuse_rows(model, rows)
+
+    start, index, value = rows.csc(model.n_cols)
+    ilp = Ilp(cost, lower, upper, start, index, value, rows.lower_bounds, rows.upper_bounds)
+    if model.opened and table_counts[JOKER_TYPE] > 0:
+        for idx, vals, lo, hi in _joker_cover_rows(model, rules):
+            ilp.add_row(idx, vals, lo, hi)
+    return ilp
+
+
+class _Rows:
+    """Rows of the program as bounds and (row, column, value) triplets."""
+
+    def __init__(self) -> None:
+        self._r: list[np.ndarray] = []
+        self._c: list[np.ndarray] = []
+        self._v: list[np.ndarray] = []
+        self._lo: list[np.ndarray] = []
+        self._hi: list[np.ndarray] = []
+        self.n = 0
+
+    def new(self, lower, upper=None) -> int:
+        """Append rows (``lower`` an array or a number; ``upper`` defaults to ``lower``); the
+        index of the first."""
+        lo = np.atleast_1d(np.asarray(lower, dtype=np.float64))
+        hi = lo.copy() if upper is None else np.broadcast_to(np.asarray(upper, dtype=np.float64), lo.shape).copy()
+        self._lo.append(lo)
+        self._hi.append(hi)
+        first = self.n
+        self.n += len(lo)
+        return first
+
+    def add(self, rows, cols, values) -> None:
+        rows = np.atleast_1d(np.asarray(rows, dtype=np.int64))
+        cols = np.broadcast_to(np.asarray(cols, dtype=np.int64), rows.shape)
+        vals = np.broadcast_to(np.asarray(values, dtype=np.float64), rows.shape)
+        self._r.append(rows)
+        self._c.append(np.array(cols))
+        self._v.append(np.array(vals))
+
+    def put(self, col: int, row: int, value: float) -> None:
+        self.add([row], [col], [value])
+
+    @property
+    def lower_bounds(self) -> np.ndarray:
+        return np.concatenate(self._lo)
+
+    @property
+    def upper_bounds(self) -> np.ndarray:
+        return np.concatenate(self._hi)
+
+    def csc(self, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        r = np.concatenate(self._r) if self._r else np.zeros(0, dtype=np.int64)
+        c = np.concatenate(self._c) if self._c else np.zeros(0, dtype=np.int64)
+        v = np.concatenate(self._v) if self._v else np.zeros(0)
+        order = np.lexsort((r, c))
+        r, c, v = r[order], c[order], v[order]
+        start = np.searchsorted(c, np.arange(n_cols + 1))
+        return start, r, v
+
+
+def _reuse_rows(model: Model, rows: "_Rows") -> None:
+    """A joker that stands in for face f must sit where a table joker stays (with one of its
+    anchors, standing for f), or in a set with a tile played from the rack, or be one of the jokers played
+    from the rack (what ``validate_turn`` asks of a joker taken from a set).
+
+    h_s <= x_s and h_s <= 2 * (faces of s played from the rack): copies of s with a rack tile;
+    h_c the same for keep column c; st_f <= sets where a table joker for f stays, and <= the
+    table jokers that stood for f; sp_f spare slots, together at most the rack jokers played;
+    z_f <= sum h over sets holding f + st_f + sp_f.
+    """
+    from engine.turns import _table_jokers
+
+    cat, rules = model.cat, model.rules
+    sets, keep, zf, rack_vars = model.sets, model.keep, model.joker_faces, model.rack_vars
+    ns, nk, nz, nb = len(sets), len(keep), len(zf), len(rack_vars)
+    e0, z0, q0, b0 = model._blocks
+    h0 = b0 + nb
+    hc0, st0, sp0 = h0 + ns, h0 + ns + nk, h0 + ns + nk + nz
+    first_copy = {t: b0 + k for k, (t, copy) in enumerate(rack_vars) if copy == 1}
+    joker_copies = [b0 + k for k, (t, _) in enumerate(rack_vars) if t == JOKER_TYPE]
+
+    put = rows.put
+
+    def new_row(lo: float, hi: float) -> int:
+        return rows.new(lo, hi)
+
+    sub = cat.matrix[:, sets]
+    for j in range(ns):
+        r = new_row(-np.inf, 0.0)
+        put(h0 + j, r, 1.0)
+        put(j, r, -1.0)
+        r = new_row(-np.inf, 0.0)
+        put(h0 + j, r, 1.0)
+        for f in np.flatnonzero(sub[:, j]):
+            if int(f) in first_copy:
+                put(first_copy[int(f)], r, -2.0)
+    for c, col in enumerate(keep):
+        r = new_row(-np.inf, 0.0)
+        put(hc0 + c, r, 1.0)
+        put(e0 + c, r, -1.0)
+        r = new_row(-np.inf, 0.0)
+        put(hc0 + c, r, 1.0)
+        for f in np.flatnonzero(col.counts[:N_FACES]):
+            if int(f) in first_copy:
+                put(first_copy[int(f)], r, -1.0)
+    stood: dict[int, int] = {}
+    stay_sets: dict[int, np.ndarray] = {}
+    for tj in _table_jokers(model.table, rules):
+        for f in {type_index(x) for x, _ in tj.options}:
+            stood[f] = stood.get(f, 0) + 1
+        for x, anchors in tj.options:
+            f = type_index(x)
+            stay_sets[f] = stay_sets.get(f, np.zeros(ns, dtype=bool)) | _anchored(sub, x, anchors)
+    spare = new_row(-np.inf, 0.0)
+    for idx in joker_copies:
+        put(idx, spare, -1.0)
+    for k, f in enumerate(zf):
+        f = int(f)
+        # st_f <= stay sets, st_f <= table jokers that stood for f
+        r = new_row(-np.inf, 0.0)
+        put(st0 + k, r, 1.0)
+        for j in np.flatnonzero(stay_sets.get(f, np.zeros(ns, dtype=bool))):
+            put(int(j), r, -1.0)
+        r = new_row(-np.inf, float(stood.get(f, 0)))
+        put(st0 + k, r, 1.0)
+        put(sp0 + k, spare, 1.0)
+        # z_f <= h over sets with f + h over keep columns adding f + st_f + sp_f
+        r = new_row(-np.inf, 0.0)
+        put(z0 + k, r, 1.0)
+        for j in np.flatnonzero(sub[f]):
+            put(h0 + int(j), r, -1.0)
+        face = TYPE_TILES[f]
+        for c, col in enumerate(keep):
+            if face in col.added:
+                put(hc0 + c, r, -1.0)
+        put(st0 + k, r, -1.0)
+        put(sp0 + k, r, -1.0)
+

@@ -1,0 +1,59 @@
+"""Helpers for the app tests (imported by the tests; the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "app"
+MAIN = ROOT / "app" / "main.py"
+FAKE_JSON = FIXTURES / "fake_reader.json"
+
+
+def clear_caches() -> None:
+    import streamlit as st
+
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
+def start_app(timeout: float = 30):
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(MAIN), default_timeout=timeout)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def photo(name: str) -> tuple[str, bytes, str]:
+    data = (FIXTURES / name).read_bytes()
+    mime = {"jpg": "image/jpeg", "png": "image/png", "txt": "text/plain"}[name.rsplit(".", 1)[-1]]
+    return (name, data, mime)
+
+
+def texts(at) -> list[str]:
+    """Every markdown / alert / caption text on the page, markup left in."""
+    out = []
+    for kind in ("markdown", "caption", "success", "error", "warning", "info", "header", "subheader"):
+        out += [str(e.value) for e in getattr(at, kind)]
+    return out
+
+
+def page_text(at) -> str:
+    text = "\n".join(texts(at))
+    text = re.sub(r":[a-z]+\[([^\]]*)\]", r"\1", text)  # :red[R10] -> R10
+    return text.replace("**", "")
+
+
+def go(at, page: str):
+    at.radio(key="page").set_value(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def assert_ok(at) -> None:
+    """No traceback on the page and no "something went wrong" message."""
+    assert not at.exception, at.exception
+    assert not [e.value for e in at.error if "Something went wrong" in str(e.value)]

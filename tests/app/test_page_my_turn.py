@@ -1,0 +1,76 @@
+"""Page 2, "My turn": the best play from a typed or photographed rack, or "draw"; bad input."""
+
+from __future__ import annotations
+
+from app_helpers import assert_ok, go, page_text, photo
+
+TABLE = "R10 R11 R12 | B9 K9 R9 | O5 O6 O7 O8 | K5 K6 K7"
+RACK = "K8 R13 O9 O4 B2 K1 B11"
+
+
+def _typed(at, table: str, rack: str, opened: bool):
+    go(at, "turn")
+    at.text_area(key="turn_table_text").set_value(table)
+    at.text_input(key="rack_text").set_value(rack)
+    box = at.checkbox(key="turn_opened")
+    (box.check() if opened else box.uncheck()).run()
+    assert_ok(at)
+    return page_text(at)
+
+
+def test_best_play_with_steps_table_and_alternatives(app):
+    text = _typed(app, TABLE, RACK, opened=True)
+    assert "Play 4 tiles (34 points)" in text
+    assert "Tiles to play: R13 O9 O4 K8" in text
+    assert "1. add R13 from your rack to R10 R11 R12, making R10 R11 R12 R13" in text
+    assert "Meld 4: K5 K6 K7 K8⁺" in text
+    assert "Left on the rack: B2 K1 B11" in text
+    assert "proven best" in text
+    assert app.expander and "Other plays (2)" in app.expander[0].label
+
+
+def test_opening_meld_from_the_rack(app):
+    text = _typed(app, "", "R10 R11 R12 K1 K2", opened=False)
+    assert "Play 3 tiles (33 points) · opening with 33 of 30" in text
+
+
+def test_no_opening_meld_says_draw_and_how_far(app):
+    text = _typed(app, TABLE, "K1 K2 K3 B5 O13", opened=False)
+    assert "No opening meld – draw a tile. Your best new melds are worth 6 of the 30 points needed (24 short)." in text
+
+
+def test_table_from_the_check_page_and_rack_from_a_photo(app):
+    app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
+    app.selectbox(key="table_fix_tile").set_value(12).run()
+    next(s for s in app.selectbox if s.key.startswith("table_fix_code")).set_value("K7").run()
+    app.button(key="table_fix_apply").click().run()
+    go(app, "turn")
+    assert app.radio(key="turn_table_source").value == "checked"
+    app.radio(key="rack_source").set_value("photo").run()
+    app.file_uploader(key="rack_upload").set_value(photo("rack.jpg")).run()
+    app.checkbox(key="turn_opened").check().run()
+    assert_ok(app)
+    text = page_text(app)
+    assert "Play 4 tiles (34 points)" in text
+
+
+def test_uncorrected_table_photo_asks_to_fix_the_table(app):
+    app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
+    go(app, "turn")
+    app.text_input(key="rack_text").set_value(RACK).run()
+    assert_ok(app)
+    assert any("Table meld 4 (K5 K6 B8) is not valid" in e.value for e in app.error)
+    assert "Best play" not in page_text(app)
+
+
+def test_a_tile_already_twice_on_the_table(app):
+    _typed(app, "R5 R6 R7 | R5 R6 R7", "R5 K1", opened=True)
+    assert any("3 copies of R5: a full set has only 2" in e.value for e in app.error)
+    assert app.text_input(key="rack_text").value == "R5 K1"
+
+
+def test_rack_typo_keeps_the_text(app):
+    _typed(app, TABLE, "K8 R14", opened=True)
+    assert any("R14" in e.value and "1-13" in e.value for e in app.error)
+    assert app.text_input(key="rack_text").value == "K8 R14"
+    assert app.text_area(key="turn_table_text").value == TABLE

@@ -1,0 +1,110 @@
+"""The synthetic generator: labels match the pixels, same seed same data, every code is drawn."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets.synth.generate import synth_one
+from datasets.synth.writer import write_dataset
+from engine.tiles import ALL_CODES
+
+
+def _ink_mask(rgb: np.ndarray) -> np.ndarray:
+    """Pixels of printed ink on a tile: saturated red/blue/orange, or near-black."""
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    coloured = (hsv[..., 1] > 120) & (hsv[..., 2] > 70)
+    black = hsv[..., 2] < 70
+    return coloured | black
+
+
+def _inside(box: list[float], x: float, y: float, margin: float = 1.5) -> bool:
+    return box[0] - margin <= x <= box[2] + margin and box[1] - margin <= y <= box[3] + margin
+
+
+@pytest.mark.parametrize("kind,index", [("table", 0), ("table", 1), ("loose", 2), ("loose", 3), ("table", 4)])
+def test_every_digit_lies_in_a_labelled_box_and_every_box_holds_ink(kind: str, index: int) -> None:
+    """On a plain light table with no distractors, ink blobs and labels must agree both ways."""
+    out = synth_one(11, index, kind, 768, effects=False, surface="plain")
+    assert out.labels, "a table or loose scene shows tiles"
+    ink = _ink_mask(out.rgb).astype(np.uint8)
+    n, comp, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    boxes = [t.box for t in out.labels]
+    hidden = [f["box"] for f in out.face_down]
+    for k in range(1, n):
+        if stats[k, cv2.CC_STAT_AREA] < 12:
+            continue
+        cx, cy = centroids[k]
+        assert any(_inside(b, cx, cy) for b in boxes + hidden), f"ink blob at ({cx:.0f}, {cy:.0f}) is outside every label"
+    for t in out.labels:
+        x1, y1, x2, y2 = (int(round(v)) for v in t.box)
+        assert ink[y1:y2, x1:x2].sum() >= 6, f"{t.code} box {t.box} contains no ink"
+        assert x2 > x1 and y2 > y1
+
+
+def test_labels_follow_the_layout_of_melds() -> None:
+    out = synth_one(3, 5, "table", 768, effects=False)
+    melds = out.meta["melds"]
+    by_meld: dict[int, list] = {}
+    for t in out.labels:
+        if t.meld is not None:
+            by_meld.setdefault(t.meld, []).append(t)
+    for m, tiles in by_meld.items():
+        tiles.sort(key=lambda t: t.order)
+        assert [t.code for t in tiles] == [melds[m][t.order] for t in tiles]
+
+
+def test_same_seed_same_bytes(tmp_path: Path) -> None:
+    a = write_dataset(tmp_path / "a", 6, seed=4, size=384, workers=2, progress=False)
+    b = write_dataset(tmp_path / "b", 6, seed=4, size=384, workers=1, progress=False)
+    assert a == b
+    la = sorted((tmp_path / "a" / "labels" / "train").iterdir())
+    lb = sorted((tmp_path / "b" / "labels" / "train").iterdir())
+    assert [p.name for p in la] == [p.name for p in lb]
+    for pa, pb in zip(la, lb):
+        assert pa.read_bytes() == pb.read_bytes()
+    for name in ("images", "meta"):
+        for pa in (tmp_path / "a" / name / "train").iterdir():
+            assert pa.read_bytes() == (tmp_path / "b" / name / "train" / pa.name).read_bytes()
+    c = write_dataset(tmp_path / "c", 2, seed=5, size=384, workers=1, progress=False)
+    assert c != a or (tmp_path / "c" / "labels" / "train").iterdir()
+    first_c = sorted((tmp_path / "c" / "labels" / "train").iterdir())[0].read_bytes()
+    assert first_c != la[0].read_bytes()
+
+
+def test_dataset_layout_and_sidecar(tmp_path: Path) -> None:
+    write_dataset(tmp_path, 3, seed=9, size=384, workers=1, progress=False, kind="table")
+    yaml_text = (tmp_path / "data.yaml").read_text()
+    assert "0: K1" in yaml_text and "52: J" in yaml_text
+    meta = json.loads(next((tmp_path / "meta" / "train").iterdir()).read_text())
+    assert {"image", "width", "height", "tiles", "melds"} <= set(meta)
+    tile = next(t for t in meta["tiles"] if not t["face_down"])
+    assert {"code", "box", "corners", "meld", "rotation", "hidden", "visible"} <= set(tile)
+    assert len(tile["corners"]) == 4
+    crops = list((tmp_path / "crops" / "train").rglob("*.jpg"))
+    assert crops, "single-tile crops are written"
+    img = cv2.imread(str(crops[0]))
+    assert img.shape[:2] == (72, 72)
+
+
+@pytest.mark.slow
+def test_class_balance_over_1000_renders() -> None:
+    counts: Counter[str] = Counter()
+    jokers: Counter[str] = Counter()
+    for i in range(1000):
+        out = synth_one(21, i, "mix-all", 320, effects=False)
+        for t in out.labels:
+            counts[t.code] += 1
+            if t.code == "J":
+                jokers[t.joker_colour] += 1
+    total = sum(counts.values())
+    fair = total / len(ALL_CODES[:-1]) if total else 0
+    for code in ALL_CODES[:-1]:
+        assert counts[code] >= fair / 2, f"{code}: {counts[code]} < half of the fair share {fair:.0f}"
+    assert counts["J"] > 0
+    assert jokers["red"] > 0 and jokers["black"] > 0, "both jokers (red and black) appear"

@@ -1,0 +1,199 @@
+"""The hint solver: the known traps, the tie-breaks, jokers, the opening, moves text."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.rules import DEFAULT_RULES, HouseRules
+from engine.solver import Hint, best_play, best_meld_points
+from engine.solver.catalogue import catalogue, exposed_jokers
+from engine.supply import OverSupply
+from engine.tiles import format_tiles, parse_melds, parse_tiles
+from engine.turns import validate_turn
+
+
+def hint(table: str, rack: str, rules: HouseRules = DEFAULT_RULES, **kw) -> Hint:
+    h = best_play(parse_melds(table), parse_tiles(rack), rules, **kw)
+    if not h.draw:  # every answer is a legal turn
+        check = validate_turn(parse_melds(table), parse_tiles(rack), h.table, rules, kw.get("opened", True))
+        assert check.ok, check.violations
+        assert Counter(check.placed) == Counter(h.placed)
+        assert Counter(h.rack_left) + Counter(h.placed) == Counter(parse_tiles(rack))
+    return h
+
+
+def sets(h: Hint) -> list[str]:
+    return [format_tiles(s) for s in h.table]
+
+
+# --------------------------------------------------------------------------- the traps
+
+
+def test_redundant_joker_on_the_table_is_no_obstacle():
+    h = hint("R4 R5 R6 J", "B1 B2 B3")
+    assert h.tiles_placed == 3 and h.optimal and not h.draw
+    assert "R4 R5 R6 J" in sets(h)
+
+
+def test_four_of_a_kind_opens_with_40():
+    h = hint("", "K10 B10 O10 R10", opened=False)
+    assert h.tiles_placed == 4 and h.meld_points == 40
+
+
+def test_joker_counts_as_the_tile_it_stands_for_in_the_opening():
+    h = hint("", "K10 B10 J", opened=False)
+    assert h.tiles_placed == 3 and h.meld_points == 30 and not h.draw
+
+
+def test_equal_sets_are_both_counted_in_the_opening():
+    h = hint("", "K5 R5 B5 K5 R5 B5", DEFAULT_RULES.with_(initial_meld=30), opened=False)
+    assert h.tiles_placed == 6 and h.meld_points == 30
+
+
+def test_tiny_time_limit_still_returns_a_play():
+    h = hint("K3 K4 K5 K6 K7 | O9 R9 B9 K9", "B1 B2 B3 O10 O11 K5", time_limit=1e-9)
+    assert not h.draw and h.tiles_placed >= 3
+
+
+def test_joker_from_the_rack_goes_at_the_end_of_a_run_or_into_a_group_of_four():
+    assert hint("K3 K4 K5", "J").tiles_placed == 1
+    assert hint("K5 R5 B5", "J").tiles_placed == 1
+    assert hint("R1 R2 R3 R4", "J").exposed_jokers == 1  # nowhere safer to put it
+
+
+def test_catalogue_has_every_face_set():
+    # groups: 13 numbers x (4 groups of three + 1 of four); runs of 3-5 in 4 colours
+    assert len(catalogue(DEFAULT_RULES)) == 13 * 5 + 4 * (11 + 10 + 9)
+    assert len(catalogue(DEFAULT_RULES.with_(wrap_around=True))) == 13 * 5 + 4 * 13 * 3
+
+
+# --------------------------------------------------------------------------- rearranging
+
+
+def test_extends_a_run_without_disturbing_it():
+    h = hint("K3 K4 K5 K6 K7", "K8")
+    assert h.tiles_placed == 1 and h.sets_disturbed == 0
+    assert sets(h) == ["K3 K4 K5 K6 K7 K8"]
+    assert h.moves == ("add K8 from your rack to K3 K4 K5 K6 K7, making K3 K4 K5 K6 K7 K8",)
+
+
+def test_split_and_take_moves():
+    h = hint("K3 K4 K5 K6 K7 | O9 R9 B9 K9", "O10 O11 K5")
+    assert h.tiles_placed == 3 and h.sets_disturbed == 2
+    assert "split K3 K4 K5 K6 K7 into K3 K4 K5 and K6 K7" in h.moves
+    assert "take O9 from O9 R9 B9 K9" in h.moves
+    assert "add K5 from your rack to K6 K7, making K5 K6 K7" in h.moves
+    assert "make O9 O10 O11 from O9 and O10 O11 from your rack" in h.moves
+
+
+def test_lay_down_move_and_untouched_sets_not_mentioned():
+    h = hint("R4 R5 R6 J | K7 B7 O7", "B1 B2 B3 K7")
+    assert h.moves == ("lay down B1 B2 B3 from your rack",)
+    assert h.sets_disturbed == 0
+
+
+def test_fewer_sets_disturbed_breaks_a_tie():
+    # K7 fits as K1 K2 K3 | K4 K5 K6 K7 (a split) or at the end of the run (nothing disturbed)
+    h = hint("K1 K2 K3 K4 K5 K6", "K7")
+    assert h.tiles_placed == 1 and h.sets_disturbed == 0
+    assert sets(h) == ["K1 K2 K3 K4 K5 K6 K7"]
+
+
+def test_higher_value_breaks_a_tie_on_tiles():
+    # one joker: K1 K2 J or J K12 K13, three tiles either way; the high one is worth more
+    h = hint("", "K1 K2 J K12 K13")
+    assert h.tiles_placed == 3
+    assert Counter(h.placed) == Counter(parse_tiles("K12 K13 J"))
+    assert h.value_placed == 12 + 13 + DEFAULT_RULES.joker_penalty
+
+
+def test_exposed_joker_breaks_a_tie():
+    # K1 K2 K3 K4 K5 J leaves the joker at the end; K4 K5 J on its own does not
+    h = hint("R9 B9 O9 | K1 K2 K3", "J K4 K5")
+    assert h.tiles_placed == 3 and h.sets_disturbed == 0 and h.exposed_jokers == 0
+
+
+def test_alternatives_place_different_rack_tiles():
+    h = hint("K5 K6 J | R9 B9 O9", "K7 K8", top_k=3)
+    assert h.tiles_placed == 2
+    placed = [Counter(h.placed)] + [Counter(a.placed) for a in h.alternatives]
+    assert len(h.alternatives) == 2
+    assert all(placed[i] != placed[j] for i in range(3) for j in range(i))
+    assert all(a.tiles_placed <= h.tiles_placed for a in h.alternatives)
+
+
+# --------------------------------------------------------------------------- jokers on the table
+
+
+def test_joker_retrieved_by_its_tile_and_played_again():
+    h = hint("R4 J R6 | K7 B7 O7", "R5 K8 K9")
+    assert h.tiles_placed == 3
+    assert "R4 R5 R6" in sets(h)
+    assert any("J" in s and "K8" in s and "K9" in s for s in sets(h))
+
+
+def test_freed_joker_must_be_played_with_a_rack_tile():
+    # K7 frees the joker of K5 K6 J; the joker may not go to R9 B9 O9 (no rack tile there)
+    h = hint("K5 K6 J | R9 B9 O9", "K7")
+    assert h.tiles_placed == 1
+    assert "R9 B9 O9" in sets(h)
+
+
+def test_joker_cannot_be_taken_without_its_tile():
+    # without R5 the joker of R4 J R6 stays, so K8 K9 cannot use it
+    h = hint("R4 J R6", "K8 K9")
+    assert h.draw and h.optimal
+
+
+def test_exposed_joker_measure():
+    t = parse_tiles
+    assert exposed_jokers(t("K3 K4 K5 J"), DEFAULT_RULES) == 1
+    assert exposed_jokers(t("K3 J K5 K6"), DEFAULT_RULES) == 0
+    assert exposed_jokers(t("K5 R5 B5 J"), DEFAULT_RULES) == 1
+    assert exposed_jokers(t("K5 R5 J"), DEFAULT_RULES) == 0
+
+
+# --------------------------------------------------------------------------- opening and draws
+
+
+def test_opening_leaves_the_table_alone():
+    h = hint("K3 K4 K5", "K6 R10 R11 R12", opened=False)
+    assert h.tiles_placed == 3 and "K3 K4 K5" in sets(h)
+    assert h.meld_points == 33
+
+
+def test_opening_additions_house_rule():
+    rules = DEFAULT_RULES.with_(opening_additions=True)
+    h = hint("K3 K4 K5", "K6 R10 R11 R12", rules, opened=False)
+    assert h.tiles_placed == 4
+
+
+def test_no_opening_says_how_far_off():
+    h = hint("", "K7 K8 K9 R1 B1", opened=False)
+    assert h.draw and h.best_meld == 24 and h.shortfall == 6 and h.optimal
+    assert best_meld_points(parse_tiles("K7 K8 K9 R1 B1")) == 24
+
+
+def test_draw_when_nothing_fits():
+    h = hint("K3 K4 K5", "R9 B1 O13")
+    assert h.draw and h.tiles_placed == 0 and h.rack_left == tuple(parse_tiles("R9 B1 O13"))
+
+
+def test_wrap_around_house_rule():
+    assert hint("", "O12 O13 O1").draw
+    assert hint("", "O12 O13 O1", DEFAULT_RULES.with_(wrap_around=True)).tiles_placed == 3
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_invalid_table_set_is_an_error():
+    with pytest.raises(ValueError, match="table set 1"):
+        best_play(parse_melds("R4 R5"), parse_tiles("B1"))
+
+
+def test_over_supply_is_an_error():
+    with pytest.raises(OverSupply):
+        best_play(parse_melds("B1 B2 B3"), parse_tiles("B1 B1"))

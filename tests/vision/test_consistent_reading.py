@@ -1,0 +1,144 @@
+"""vision.consistent: the rules settle doubtful reads, and what stays doubtful is flagged."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from vision_fakes import prob_vector as pv
+
+from engine.rules import DEFAULT_RULES
+from vision.consistent import copy_warnings, meld_warnings, read_consistently
+
+
+def test_meld_invalidating_misread_is_fixed_and_flagged():
+    probs = [pv({"O5": 0.95}), pv({"O6": 0.95}), pv({"K7": 0.50, "O7": 0.45}), pv({"O8": 0.95})]
+    r = read_consistently(probs, [[0, 1, 2, 3]])
+    assert r.codes == ["O5", "O6", "O7", "O8"]
+    tile = r.tiles[2]
+    assert tile.changed and tile.doubtful
+    assert tile.model_code == "K7" and tile.model_p == pytest.approx(0.5, abs=0.01)
+    assert tile.confidence > 0.9  # the rules make O7 far more likely than K7
+    assert tile.alternatives and tile.alternatives[0][0] == "K7"
+    assert not any(t.doubtful for k, t in enumerate(r.tiles) if k != 2)
+    assert r.warnings == ["tile 3: read as O7 so that meld 1 is valid; it looked more like K7 (50%) - check it"]
+
+
+def test_confident_valid_meld_is_untouched():
+    probs = [pv({"R10": 0.97}), pv({"R11": 0.96}), pv({"R12": 0.98})]
+    r = read_consistently(probs, [[0, 1, 2]])
+    assert r.codes == ["R10", "R11", "R12"]
+    assert not any(t.doubtful or t.changed for t in r.tiles)
+    assert all(t.confidence > 0.95 for t in r.tiles)
+    assert r.warnings == []
+
+
+def test_a_meld_that_really_is_invalid_stays_invalid():
+    probs = [pv({"K5": 0.97}), pv({"K6": 0.97}), pv({"B8": 0.97})]
+    r = read_consistently(probs, [[0, 1, 2]])
+    assert r.codes == ["K5", "K6", "B8"]
+    assert meld_warnings([r.codes]) == [
+        "meld 1 (K5 K6 B8) is not valid: K5 K6 B8 mixes colours and numbers: a run is one colour, "
+        "a group is one number"
+    ]
+
+
+def test_third_copy_is_read_as_its_next_best():
+    probs = [pv({"R7": 0.98, "R1": 0.01}), pv({"R7": 0.97, "K7": 0.02}), pv({"R7": 0.90, "R1": 0.08}), pv({"K3": 0.9})]
+    r = read_consistently(probs)  # a rack: no melds
+    assert r.codes == ["R7", "R7", "R1", "K3"]
+    assert r.tiles[2].changed and r.tiles[2].doubtful
+    assert not r.tiles[0].doubtful and not r.tiles[1].doubtful
+    assert r.warnings == [
+        "tile 3: read as R1 because a set has only 2 R7s and the photo has them elsewhere; "
+        "it looked more like R7 (90%) - check it"
+    ]
+
+
+def test_a_certain_third_copy_is_kept_and_reported():
+    probs = [pv({"R7": 0.999})] * 3
+    r = read_consistently(probs)
+    assert r.codes == ["R7", "R7", "R7"]
+    assert all(t.doubtful for t in r.tiles)
+    assert r.warnings == ["R7 appears 3 times in the photo; a set has only 2 - check tiles 1, 2, 3"]
+
+
+def test_at_most_two_jokers():
+    probs = [pv({"J": 0.99}), pv({"J": 0.98}), pv({"J": 0.70, "K13": 0.25})]
+    r = read_consistently(probs)
+    assert r.codes == ["J", "J", "K13"]
+    assert r.tiles[2].doubtful
+
+
+def test_known_tiles_elsewhere_count_towards_the_limit():
+    probs = [pv({"B4": 0.8, "B1": 0.15}), pv({"O9": 0.9})]
+    r = read_consistently(probs, known=["B4", "B4"])
+    assert r.codes == ["B1", "O9"]
+    assert r.tiles[0].changed and r.tiles[0].doubtful
+
+
+def test_copy_limits_across_melds():
+    # two melds each want K9; a third lone tile also looks like K9 a bit less
+    probs = [
+        pv({"K8": 0.95}), pv({"K9": 0.95}), pv({"K10": 0.95}),
+        pv({"R9": 0.95}), pv({"B9": 0.95}), pv({"K9": 0.95}),
+        pv({"K9": 0.60, "K6": 0.35}),
+    ]
+    r = read_consistently(probs, [[0, 1, 2], [3, 4, 5]])
+    assert r.codes == ["K8", "K9", "K10", "R9", "B9", "K9", "K6"]
+    assert r.tiles[6].doubtful and r.tiles[6].changed
+    assert not any(t.doubtful for t in r.tiles[:6])
+
+
+def test_lone_unsure_tile_is_doubtful_with_alternatives():
+    r = read_consistently([pv({"B3": 0.55, "B8": 0.35})])
+    t = r.tiles[0]
+    assert t.code == "B3" and t.doubtful and not t.changed
+    assert t.confidence == pytest.approx(0.55 + 0.1 / 53, abs=1e-6)  # a lone tile: the model's p
+    assert t.alternatives[0][0] == "B8"
+
+
+def test_close_reads_in_a_meld_that_rules_cannot_settle_stay_doubtful():
+    # K7 R7 ? where ? is B7 or O7 - both make a valid group
+    probs = [pv({"K7": 0.97}), pv({"R7": 0.97}), pv({"B7": 0.5, "O7": 0.46})]
+    r = read_consistently(probs, [[0, 1, 2]])
+    assert r.codes[2] == "B7" and r.tiles[2].doubtful and not r.tiles[2].changed
+    assert 0.4 < r.tiles[2].confidence < 0.6
+
+
+def test_two_tile_groups_and_lone_tiles_get_no_validity_prior():
+    probs = [pv({"K7": 0.6, "O7": 0.4}), pv({"O8": 0.9})]
+    r = read_consistently(probs, [[0, 1]])
+    assert r.codes == ["K7", "O8"]
+
+
+def test_wrap_around_rule_is_respected():
+    probs = [pv({"O12": 0.95}), pv({"O13": 0.95}), pv({"K1": 0.55, "O1": 0.4})]
+    assert read_consistently(probs, [[0, 1, 2]]).codes == ["O12", "O13", "K1"]
+    wrap = DEFAULT_RULES.with_(wrap_around=True)
+    assert read_consistently(probs, [[0, 1, 2]], rules=wrap).codes == ["O12", "O13", "O1"]
+
+
+def test_long_meld_is_fast_and_finds_the_valid_run():
+    # 13-tile run, every tile unsure between its true face and another colour
+    probs = [pv({f"B{k}": 0.5, f"O{k}": 0.42}) for k in range(1, 14)]
+    probs[6] = pv({"K7": 0.5, "B7": 0.45})
+    r = read_consistently(probs, [list(range(13))])
+    codes = r.codes
+    assert all(c[0] == codes[0][0] for c in codes) and [int(c[1:]) for c in codes] == list(range(1, 14))
+
+
+def test_empty_and_bad_input():
+    assert read_consistently(np.zeros((0, 53))).tiles == []
+    with pytest.raises(ValueError, match="53"):
+        read_consistently(np.ones((2, 10)))
+    with pytest.raises(ValueError, match="meld 1 names tile 5"):
+        read_consistently([pv({"K1": 0.9})], [[0, 5]])
+
+
+def test_copy_warnings_text():
+    assert copy_warnings(["R7", "J", "R7", "J", "J"]) == [
+        "3 jokers in the photo; a set has only 2 jokers - check tiles 2, 4, 5"
+    ]
+    assert copy_warnings(["B2"], known=["B2", "B2"]) == [
+        "B2 appears once in the photo (and 2 more elsewhere); a set has only 2 - check tile 1"
+    ]

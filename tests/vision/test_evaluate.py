@@ -1,0 +1,144 @@
+"""vision.evaluate and ``rummi evaluate`` on a tiny labelled set, with a fake reader (exact numbers)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from vision_fakes import FIXTURES, FakeModel, raw_tile
+
+from app.cli import main
+from vision.evaluate import DatasetError, class_code, evaluate_dataset, match_tiles, open_dataset
+from vision.types import Image, PhotoReading, TileReading
+
+TINY = FIXTURES / "vision_eval_tiny"
+
+# what the fake reader "reads" in each photo: (box, code)
+READS = {
+    "a.png": [
+        ((10, 10, 30, 40), "K1"),  # right
+        ((40, 10, 60, 40), "O7"),  # labelled K7: number right, colour wrong
+        ((70, 10, 90, 40), "K13"),  # labelled joker: wrong
+        ((10, 50, 30, 75), "R10"),  # nothing there
+    ],
+    "b.png": [
+        ((13, 10, 37, 46), "O7"),  # right, box a little off (IoU 0.85)
+        ((75, 9, 99, 45), "R1"),  # labelled R10 at 60-84: IoU 0.23, no match
+        # B3 (12,50,36,86) is missed
+    ],
+}
+TIMES = {"a.png": 100.0, "b.png": 300.0}
+
+
+class FakeReader:
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def read(self, image: Image, rack: bool = False) -> PhotoReading:
+        name = Path(image.path).name
+        self.seen.append(name)
+        tiles = [TileReading(box=tuple(map(float, b)), code=c, confidence=0.9) for b, c in READS[name]]
+        return PhotoReading(image.path, image.width, image.height, tiles, [], ms=TIMES[name])
+
+
+def test_exact_numbers():
+    reader = FakeReader()
+    report = evaluate_dataset(TINY, reader, progress=False)
+    assert reader.seen == ["a.png", "b.png"]  # val.txt lists a and b; c is train only
+    assert (report.photos, report.labelled, report.detected, report.matched) == (2, 6, 6, 4)
+    assert (report.exact, report.number_right, report.colour_right) == (2, 3, 2)
+    assert report.recall == pytest.approx(4 / 6)
+    assert report.precision == pytest.approx(4 / 6)
+    assert report.exact_accuracy == pytest.approx(2 / 6)  # missed tiles count as wrong
+    assert report.number_accuracy == pytest.approx(3 / 4)  # over matched tiles
+    assert report.colour_accuracy == pytest.approx(2 / 4)
+    assert report.confusions == [("K7", "O7", 1), ("J", "K13", 1)]
+    assert report.ms_median == pytest.approx(200.0)
+    assert report.ms_p90 == pytest.approx(280.0)
+    assert report.failed == []
+    js = report.to_json()
+    assert js["confusions"][0] == {"true": "K7", "read": "O7", "count": 1}
+    assert js["recall"] == 0.6667
+    text = report.format()
+    assert "66.7%" in text and "(2 of 6 labelled tiles; a missed tile counts as wrong)" in text
+    assert "K7 -> O7" in text and "median 200 ms, p90 280 ms" in text
+
+
+def test_limit_and_split():
+    reader = FakeReader()
+    assert evaluate_dataset(TINY, reader, limit=1, progress=False).labelled == 3
+    assert open_dataset(TINY, "train").photos[2][0].name == "c.png"
+    with pytest.raises(DatasetError, match="no 'test' entry \\(it has: train, val\\)"):
+        open_dataset(TINY, "test")
+
+
+def test_plain_folder_with_tile_code_names(tmp_path):
+    shutil.copytree(TINY / "images", tmp_path / "images")
+    shutil.copytree(TINY / "labels", tmp_path / "labels")
+    (tmp_path / "images" / "c.png").unlink()
+    (tmp_path / "classes.txt").write_text("K1\nK7\nJ\nO7\nR10\nB3\n")
+    report = evaluate_dataset(tmp_path, FakeReader(), progress=False)
+    assert (report.labelled, report.matched, report.exact) == (6, 4, 2)
+
+
+def test_unreadable_photo_is_reported_not_fatal(tmp_path):
+    shutil.copytree(TINY, tmp_path / "set")
+    (tmp_path / "set" / "images" / "b.png").write_text("not a png")
+    report = evaluate_dataset(tmp_path / "set", FakeReader(), progress=False)
+    assert report.photos == 1 and len(report.failed) == 1 and "b.png" in report.failed[0]
+
+
+def test_class_names():
+    assert class_code("black_1") == "K1"
+    assert class_code("orange_13") == "O13"
+    assert class_code("Red 10") == "R10"
+    assert class_code("yellow-7") == "O7"
+    assert class_code("joker") == class_code("J") == class_code("red_joker") == "J"
+    assert class_code("b12") == "B12"
+    assert class_code("anything", {"number": 5, "colour": "blue", "joker": False}) == "B5"
+    assert class_code("x", {"number": None, "colour": "red", "joker": True}) == "J"
+    with pytest.raises(DatasetError, match="class 'green_3' is not a tile"):
+        class_code("green_3")
+
+
+def test_real_dev_set_names_are_understood():
+    real = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "rummikub-real-dev"
+    if not real.exists():
+        pytest.skip("the real dev set is not next to this checkout")
+    ds = open_dataset(real)
+    assert len(ds.names) == 53 and sorted(ds.names) == sorted(set(ds.names))
+    assert ds.names[0] == "K1" and ds.names[26] == "J" and ds.names[-1] == "R9"
+
+
+def test_greedy_matching_takes_best_overlap_first():
+    truth = [(0, 0, 10, 10), (8, 0, 18, 10)]
+    found = [(7, 0, 17, 10), (1, 0, 11, 10)]
+    assert sorted(match_tiles(truth, found)) == [(0, 1), (1, 0)]
+    assert match_tiles(truth, []) == [] and match_tiles([], found) == []
+
+
+def _tiles_by_size(rgb):
+    h, w = rgb.shape[:2]
+    name = {(80, 100): "a.png", (90, 120): "b.png"}[(h, w)]
+    return [raw_tile(box, {code: 0.97}) for box, code in READS[name]]
+
+
+def test_cli(fake_model_module, capsys):
+    fake_model_module.model = FakeModel(_tiles_by_size)
+    assert main(["evaluate", str(TINY), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["labelled"], out["matched"], out["exact"], out["photos"]) == (6, 4, 2, 2)
+    assert main(["evaluate", str(TINY), "--limit", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "1 photos, 3 labelled tiles" in text and "tiles found (recall)" in text
+
+
+def test_cli_bad_dataset_and_missing_model(fake_model_module, capsys, tmp_path):
+    assert main(["evaluate", str(tmp_path / "nope")]) == 2
+    assert "no such dataset folder" in capsys.readouterr().err
+    fake_model_module.missing = "models/tiles.onnx is missing - run rummi train"
+    assert main(["evaluate", str(TINY)]) == 2
+    err = capsys.readouterr().err
+    assert "models/tiles.onnx is missing" in err and "Traceback" not in err

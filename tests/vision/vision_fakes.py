@@ -1,0 +1,59 @@
+"""Fakes for the photo-reader tests: a tile model that needs no trained weights."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from engine.tiles import ALL_CODES
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+_INDEX = {c: i for i, c in enumerate(ALL_CODES)}
+
+
+@dataclass
+class FakeRawTile:
+    """Same shape as vision.model.RawTile (the model stage's contract)."""
+
+    box: tuple[float, float, float, float]
+    det_score: float
+    probs: np.ndarray
+
+
+def prob_vector(spec: dict[str, float]) -> np.ndarray:
+    """A (53,) probability vector: the given codes, the rest of the mass spread evenly."""
+    p = np.zeros(len(ALL_CODES))
+    for code, value in spec.items():
+        p[_INDEX[code]] = value
+    rest = 1.0 - p.sum()
+    assert rest >= -1e-9
+    p += max(rest, 0.0) / len(ALL_CODES)
+    return p / p.sum()
+
+
+def raw_tile(box, probs: dict[str, float], score: float = 0.95) -> FakeRawTile:
+    return FakeRawTile(box=tuple(float(v) for v in box), det_score=score, probs=prob_vector(probs))
+
+
+class FakeModel:
+    """Returns fixed tiles (or ``tiles_for(rgb)``); counts its calls and remembers the shapes."""
+
+    def __init__(self, tiles: list[FakeRawTile] | Callable[[np.ndarray], list[FakeRawTile]]) -> None:
+        self._tiles = tiles
+        self.calls = 0
+        self.shapes: list[tuple[int, ...]] = []
+
+    def predict(self, rgb: np.ndarray) -> list[FakeRawTile]:
+        assert rgb.dtype == np.uint8 and rgb.ndim == 3 and rgb.shape[2] == 3
+        self.calls += 1
+        self.shapes.append(rgb.shape)
+        return list(self._tiles(rgb) if callable(self._tiles) else self._tiles)
+
+
+def fixture_tiles() -> tuple[dict, list[FakeRawTile]]:
+    data = json.loads((FIXTURES / "vision_fake_tiles.json").read_text())
+    return data, [raw_tile(t["box"], t["probs"], t["score"]) for t in data["tiles"]]

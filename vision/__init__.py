@@ -1,0 +1,1 @@
+"""Photo in, tile readings out: load -> detect -> classify -> layout -> consistent reading."""

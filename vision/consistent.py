@@ -1,0 +1,419 @@
+"""Rule-aware reading: use what the game guarantees to settle doubtful tile reads.
+
+The model gives each tile a probability over the 53 faces (``engine.tiles.ALL_CODES`` order).
+Read alone, a blurred O7 may look a little more like K7. But a full set has only two copies of a
+face and two jokers, and a meld laid out on the table is almost always valid. So among each
+tile's top candidates (top 3, plus anything above ``min_p``) we choose the reading of the whole
+photo that maximises
+
+    sum over tiles of log p(tile reads as code)
+    + for each meld: log(valid_prior) if the engine says it is valid, else log(1 - valid_prior)
+
+with at most two copies of a face and two jokers (a hard rule in a real set, enforced here with a
+large penalty ``excess_penalty`` per extra copy, so that a photo that truly shows a third copy,
+such as one tile detected twice, is still read and reported instead of forced into nonsense).
+
+Per meld, the candidate combinations are enumerated with a beam (prefixes that can no longer
+become a valid meld are scored as invalid at once, so valid readings are never crowded out);
+across melds, the copy limits are met by a small integer program (``scipy.optimize.milp``) when
+the best reading of each meld alone breaks them.
+
+Each tile's confidence is its posterior-ish probability: over its meld's kept combinations,
+weighted by model probability x validity prior (the combinations not kept count as invalid), with
+the other melds held at their chosen reading. A tile is ``doubtful`` when that confidence is low,
+when the top two readings are close, when the rules changed the model's own first choice, or when
+its face is read more often than a set has it: doubts are flagged, never settled silently.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from engine.rules import DEFAULT_RULES, HouseRules
+from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
+from engine.tiles import ALL_CODES, COPIES_PER_TILE, JOKERS_IN_SET, Tile, parse_tile
+
+_CODE_INDEX = {code: i for i, code in enumerate(ALL_CODES)}
+_TILE = {code: parse_tile(code) for code in ALL_CODES}
+_LOG_FLOOR = 1e-9
+
+
+@dataclass
+class TileChoice:
+    """The reading chosen for one tile."""
+
+    code: str
+    confidence: float  # posterior-ish probability of ``code``
+    alternatives: list[tuple[str, float]] = field(default_factory=list)  # next best, p descending
+    doubtful: bool = False
+    model_code: str = ""  # the model's own first choice
+    model_p: float = 0.0
+    changed: bool = False  # the rules chose another code than the model's first choice
+
+
+@dataclass
+class ConsistentReading:
+    tiles: list[TileChoice]
+    warnings: list[str]
+
+    @property
+    def codes(self) -> list[str]:
+        return [t.code for t in self.tiles]
+
+
+def read_consistently(
+    probs: np.ndarray | Sequence[np.ndarray],
+    melds: Sequence[Sequence[int]] | None = None,
+    known: Iterable[str | Tile] = (),
+    rules: HouseRules = DEFAULT_RULES,
+    *,
+    valid_prior: float = 0.97,
+    top_k: int = 3,
+    min_p: float = 0.02,
+    max_candidates: int = 8,
+    beam: int = 64,
+    keep: int = 32,
+    excess_penalty: float = 6.0,
+    doubt_below: float = 0.6,
+    close_margin: float = 0.2,
+) -> ConsistentReading:
+    """Choose the most probable reading of all tiles that the game's rules allow.
+
+    probs:  one probability vector (53,) per tile, ``ALL_CODES`` order.
+    melds:  tile indices of each meld as laid out (from ``vision.layout``); tiles in no meld, or
+            in a "meld" of one or two tiles, are read on their own. ``None`` for a rack.
+    known:  tiles known to be elsewhere (for the copy limits), e.g. the table when reading a rack.
+    """
+    P = _as_matrix(probs)
+    n = P.shape[0]
+    if n == 0:
+        return ConsistentReading(tiles=[], warnings=[])
+    melds = [list(m) for m in (melds or [])]
+    _check_melds(melds, n)
+    log_valid, log_invalid = math.log(valid_prior), math.log(1.0 - valid_prior)
+    cands = [_candidates(P[i], top_k, min_p, max_candidates) for i in range(n)]
+
+    # units: melds of 3+ tiles carry the validity prior; every other tile stands alone
+    in_meld: dict[int, int] = {}
+    units: list[_Unit] = []
+    for m_index, meld in enumerate(melds):
+        if len(meld) >= MIN_SET:
+            for t in meld:
+                in_meld[t] = len(units)
+            units.append(_meld_unit(meld, m_index, P, cands, rules, log_valid, log_invalid, beam, keep))
+    for t in range(n):
+        if t not in in_meld:
+            in_meld[t] = len(units)
+            units.append(_lone_unit(t, P, cands))
+
+    known_counts = Counter(_code_of(k) for k in known)
+    chosen = _select(units, known_counts, excess_penalty)
+
+    codes: list[str] = [""] * n
+    for u, unit in enumerate(units):
+        for t, code in zip(unit.tiles, unit.combos[chosen[u]].codes):
+            codes[t] = code
+
+    totals = Counter(codes) + known_counts
+    over = {c for c, k in totals.items() if k > (JOKERS_IN_SET if c == "J" else COPIES_PER_TILE)}
+    choices: list[TileChoice | None] = [None] * n
+    for u, unit in enumerate(units):
+        others = Counter(known_counts)
+        for v, other in enumerate(units):
+            if v != u:
+                others.update(other.combos[chosen[v]].codes)
+        marginals = unit.marginals(others, excess_penalty, log_invalid)
+        for pos, t in enumerate(unit.tiles):
+            dist = marginals[pos]
+            code = codes[t]
+            conf = float(dist.get(code, 0.0))
+            alts = sorted(((c, p) for c, p in dist.items() if c != code and p >= 0.01), key=lambda cp: -cp[1])[:3]
+            model_i = int(np.argmax(P[t]))
+            model_code = ALL_CODES[model_i]
+            changed = model_code != code
+            best_alt = alts[0][1] if alts else 0.0
+            doubtful = conf < doubt_below or changed or (conf - best_alt) < close_margin or code in over
+            choices[t] = TileChoice(
+                code=code,
+                confidence=conf,
+                alternatives=[(c, float(p)) for c, p in alts],
+                doubtful=doubtful,
+                model_code=model_code,
+                model_p=float(P[t, model_i]),
+                changed=changed,
+            )
+    tiles = [c for c in choices if c is not None]
+    warnings = copy_warnings(codes, known_counts)
+    warnings += _changed_warnings(tiles, codes, melds, in_meld, units, known_counts, rules)
+    return ConsistentReading(tiles=tiles, warnings=warnings)
+
+
+# --------------------------------------------------------------------------- shared messages
+
+
+def copy_warnings(codes: Sequence[str], known: Mapping[str, int] | Iterable[str] = ()) -> list[str]:
+    """One message per face read more often than a full set has it (tile numbers 1-based)."""
+    known_counts = known if isinstance(known, Mapping) else Counter(_code_of(k) for k in known)
+    counts = Counter(codes)
+    out: list[str] = []
+    for code in sorted(set(counts) | set(known_counts), key=_sort_key):
+        here, elsewhere = counts.get(code, 0), known_counts.get(code, 0)
+        limit = JOKERS_IN_SET if code == "J" else COPIES_PER_TILE
+        if here + elsewhere <= limit or here == 0:
+            continue
+        numbers = [str(i + 1) for i, c in enumerate(codes) if c == code]
+        where = ("tile " if len(numbers) == 1 else "tiles ") + ", ".join(numbers)
+        times = "once" if here == 1 else "twice" if here == 2 else f"{here} times"
+        what = f"{here} joker{'s' if here > 1 else ''}" if code == "J" else f"{code} appears {times}"
+        also = f" (and {elsewhere} more elsewhere)" if elsewhere else ""
+        limit_text = f"a set has only {limit} jokers" if code == "J" else f"a set has only {limit}"
+        out.append(f"{what} in the photo{also}; {limit_text} - check {where}")
+    return out
+
+
+def meld_warnings(meld_codes: Sequence[Sequence[str]], rules: HouseRules = DEFAULT_RULES) -> list[str]:
+    """One message per meld the engine rejects (melds numbered from 1)."""
+    out: list[str] = []
+    for k, codes in enumerate(meld_codes):
+        check = analyse_set([_TILE[c] for c in codes], rules)
+        if not check.valid:
+            out.append(f"meld {k + 1} ({' '.join(codes)}) is not valid: {check.reason}")
+    return out
+
+
+# --------------------------------------------------------------------------- internals
+
+
+@dataclass
+class _Combo:
+    codes: tuple[str, ...]
+    logp: float  # sum of the tiles' log-probabilities
+    score: float  # logp + validity prior
+    valid: bool | None  # None: no prior (a lone tile)
+
+
+@dataclass
+class _Unit:
+    tiles: list[int]
+    combos: list[_Combo]  # best first
+    kept_mass: float  # model probability mass of the kept combinations
+    log_rest: float  # log weight of the combinations not kept (assumed invalid)
+    meld: int | None = None
+
+    def marginals(self, others: Counter[str], penalty: float, log_invalid: float) -> list[dict[str, float]]:
+        """Per tile position, code -> probability over this unit's combinations (others fixed)."""
+        base_excess = _excess(others)
+        weights = []
+        for combo in self.combos:
+            extra = _excess(others + Counter(combo.codes)) - base_excess
+            weights.append(combo.score - penalty * extra)
+        w = np.asarray(weights)
+        top = float(w.max())
+        ew = np.exp(w - top)
+        rest = math.exp(self.log_rest - top) if self.log_rest > -math.inf else 0.0
+        z = float(ew.sum()) + rest
+        out: list[dict[str, float]] = [dict() for _ in self.tiles]
+        for combo, weight in zip(self.combos, ew):
+            p = float(weight) / z
+            for pos, code in enumerate(combo.codes):
+                out[pos][code] = out[pos].get(code, 0.0) + p
+        return out
+
+
+def _as_matrix(probs: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+    P = np.asarray(probs, dtype=np.float64)
+    if P.size == 0:
+        return P.reshape(0, len(ALL_CODES))
+    if P.ndim != 2 or P.shape[1] != len(ALL_CODES):
+        raise ValueError(f"expected one probability vector of {len(ALL_CODES)} per tile, got shape {P.shape}")
+    P = np.clip(np.nan_to_num(P, nan=0.0), 0.0, None)
+    sums = P.sum(axis=1, keepdims=True)
+    sums[sums <= 0] = 1.0
+    return P / sums
+
+
+def _check_melds(melds: list[list[int]], n: int) -> None:
+    seen: set[int] = set()
+    for k, meld in enumerate(melds):
+        for t in meld:
+            if not 0 <= t < n:
+                raise ValueError(f"meld {k + 1} names tile {t}, but there are only {n} tiles")
+            if t in seen:
+                raise ValueError(f"tile {t} is in two melds")
+            seen.add(t)
+
+
+def _candidates(p: np.ndarray, top_k: int, min_p: float, cap: int) -> list[tuple[str, float]]:
+    order = np.argsort(-p, kind="stable")
+    picked = [int(i) for i in order[:top_k]]
+    picked += [int(i) for i in order[top_k:cap] if p[i] > min_p]
+    return [(ALL_CODES[i], math.log(max(float(p[i]), _LOG_FLOOR))) for i in picked]
+
+
+def _lone_unit(t: int, P: np.ndarray, cands: list[list[tuple[str, float]]]) -> _Unit:
+    combos = [_Combo(codes=(c,), logp=lp, score=lp, valid=None) for c, lp in cands[t]]
+    mass = float(sum(math.exp(c.logp) for c in combos))
+    rest = 1.0 - mass
+    return _Unit(tiles=[t], combos=combos, kept_mass=mass, log_rest=math.log(rest) if rest > 1e-12 else -math.inf)
+
+
+def _meld_unit(
+    meld: list[int],
+    m_index: int,
+    P: np.ndarray,
+    cands: list[list[tuple[str, float]]],
+    rules: HouseRules,
+    log_valid: float,
+    log_invalid: float,
+    beam: int,
+    keep: int,
+) -> _Unit:
+    size = len(meld)
+    # beam over prefixes; a prefix that can no longer become valid pays the invalid prior now
+    states: list[tuple[float, float, tuple[str, ...]]] = [(0.0, 0.0, ())]
+    for t in meld:
+        grown = []
+        for _, logp, codes in states:
+            for code, lp in cands[t]:
+                new = codes + (code,)
+                feasible = _could_be_valid(new, size, rules)
+                grown.append((logp + lp + (log_valid if feasible else log_invalid), logp + lp, new))
+        grown.sort(key=lambda s: -s[0])
+        states = grown[:beam]
+    combos = []
+    for _, logp, codes in states:
+        check = analyse_set([_TILE[c] for c in codes], rules)
+        combos.append(
+            _Combo(codes=codes, logp=logp, score=logp + (log_valid if check.valid else log_invalid), valid=check.valid)
+        )
+    combos.sort(key=lambda c: -c.score)
+    combos = combos[:keep]
+    mass = float(sum(math.exp(c.logp) for c in combos))
+    rest = max(0.0, 1.0 - mass)
+    log_rest = math.log(rest) + log_invalid if rest > 1e-12 else -math.inf
+    return _Unit(tiles=list(meld), combos=combos, kept_mass=mass, log_rest=log_rest, meld=m_index)
+
+
+def _could_be_valid(codes: tuple[str, ...], size: int, rules: HouseRules) -> bool:
+    """Can a meld of ``size`` tiles starting with these (in any order) still be valid?"""
+    faces = [_TILE[c] for c in codes if c != "J"]
+    if len(codes) - len(faces) > JOKERS_IN_SET:
+        return False
+    if not faces:
+        return True
+    numbers = [t.number for t in faces]
+    colours = [t.colour for t in faces]
+    if size <= MAX_GROUP and len(set(numbers)) == 1 and len(set(colours)) == len(colours):
+        return True
+    if size > MAX_RUN or len(set(colours)) != 1 or len(set(numbers)) != len(numbers):
+        return False
+    present = sorted(set(numbers))
+    if not rules.wrap_around:
+        return present[-1] - present[0] <= size - 1
+    # shortest cyclic stretch holding all the numbers
+    gaps = [(present[(k + 1) % len(present)] - present[k]) % MAX_RUN for k in range(len(present))]
+    span = MAX_RUN - max(gaps) if len(present) > 1 else 0
+    return span <= size - 1
+
+
+def _select(units: list[_Unit], known: Counter[str], penalty: float) -> list[int]:
+    """Index of the chosen combination of each unit: best score under the copy limits."""
+    chosen = [0] * len(units)
+    total = Counter(known)
+    for unit in units:
+        total.update(unit.combos[0].codes)
+    if _excess(total) == _excess(known):  # the best reading of each unit already fits
+        return chosen
+    return _select_milp(units, known, penalty)
+
+
+def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> list[int]:
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    offsets, scores, var_codes = [], [], []
+    for unit in units:
+        offsets.append(len(scores))
+        for combo in unit.combos:
+            scores.append(combo.score)
+            var_codes.append(Counter(combo.codes))
+    n_x = len(scores)
+    codes = sorted({c for cc in var_codes for c in cc})
+    n_e = len(codes)
+    cost = np.concatenate([-np.asarray(scores), np.full(n_e, penalty)])
+    rows, lo, hi = [], [], []
+    for u, unit in enumerate(units):  # one combination per unit
+        row = np.zeros(n_x + n_e)
+        row[offsets[u] : offsets[u] + len(unit.combos)] = 1.0
+        rows.append(row)
+        lo.append(1.0)
+        hi.append(1.0)
+    for k, code in enumerate(codes):  # copies - excess <= limit - known
+        row = np.zeros(n_x + n_e)
+        for j, cc in enumerate(var_codes):
+            row[j] = cc.get(code, 0)
+        row[n_x + k] = -1.0
+        limit = (JOKERS_IN_SET if code == "J" else COPIES_PER_TILE) - known.get(code, 0)
+        rows.append(row)
+        lo.append(-np.inf)
+        hi.append(float(limit))
+    res = milp(
+        c=cost,
+        constraints=LinearConstraint(np.asarray(rows), np.asarray(lo), np.asarray(hi)),
+        integrality=np.ones(n_x + n_e),
+        bounds=Bounds(np.zeros(n_x + n_e), np.concatenate([np.ones(n_x), np.full(n_e, np.inf)])),
+        options={"time_limit": 5.0},
+    )
+    if res.x is None:  # pragma: no cover - the program is always feasible (excess is free)
+        return [0] * len(units)
+    x = res.x[:n_x]
+    return [int(np.argmax(x[offsets[u] : offsets[u] + len(unit.combos)])) for u, unit in enumerate(units)]
+
+
+def _excess(counts: Mapping[str, int]) -> int:
+    return sum(max(0, n - (JOKERS_IN_SET if c == "J" else COPIES_PER_TILE)) for c, n in counts.items())
+
+
+def _changed_warnings(
+    tiles: list[TileChoice],
+    codes: list[str],
+    melds: list[list[int]],
+    in_meld: dict[int, int],
+    units: list[_Unit],
+    known: Counter[str],
+    rules: HouseRules,
+) -> list[str]:
+    out: list[str] = []
+    counts = Counter(codes) + known
+    for t, choice in enumerate(tiles):
+        if not choice.changed:
+            continue
+        looked = f"it looked more like {choice.model_code} ({choice.model_p:.0%})"
+        unit = units[in_meld[t]]
+        why = ""
+        limit = JOKERS_IN_SET if choice.model_code == "J" else COPIES_PER_TILE
+        if unit.meld is not None:
+            meld = melds[unit.meld]
+            now = [_TILE[codes[k]] for k in meld]
+            swapped = [_TILE[choice.model_code] if k == t else _TILE[codes[k]] for k in meld]
+            if analyse_set(now, rules).valid and not analyse_set(swapped, rules).valid:
+                why = f"so that meld {unit.meld + 1} is valid"
+        if not why and counts.get(choice.model_code, 0) >= limit:
+            what = "jokers" if choice.model_code == "J" else f"{choice.model_code}s"
+            why = f"because a set has only {limit} {what} and the photo has them elsewhere"
+        if not why:
+            why = "to fit the other tiles"
+        out.append(f"tile {t + 1}: read as {choice.code} {why}; {looked} - check it")
+    return out
+
+
+def _code_of(tile: str | Tile) -> str:
+    return tile.code if isinstance(tile, Tile) else parse_tile(tile).code
+
+
+def _sort_key(code: str) -> int:
+    return _CODE_INDEX.get(code, len(ALL_CODES))

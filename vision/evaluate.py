@@ -1,0 +1,360 @@
+"""How well does the reader read? Measured on a labelled photo set in YOLO format.
+
+A dataset is a folder with ``data.yaml`` (ultralytics style: ``path``, ``train``/``val``/``test``
+entries that are folders of images, ``.txt`` lists of image paths, or lists of either, and
+``names``), or a plain folder with ``images/`` and ``labels/`` (optionally ``images/<split>/``).
+A photo's labels are the ``.txt`` file at the same place under ``labels/`` (one
+``class x_centre y_centre width height`` line per tile, normalised; a polygon line is reduced to
+its box); a photo without one has no tiles.
+
+Class names may be tile codes (``K1``..``O13``, ``J``) or names such as ``black_1``,
+``red_13``, ``joker`` (the real dev set; its ``classes.json`` is used when present). A plain
+folder without ``data.yaml`` uses ``classes.txt`` if there is one, else the order of
+``engine.tiles.ALL_CODES``.
+
+Metrics: detection recall and precision (a read tile matches a labelled one at IoU >= 0.5,
+greedily, best overlap first); exact-read accuracy over all labelled tiles (number, colour and
+joker all right; a missed tile counts as wrong); number-only and colour-only accuracy over the
+matched tiles; the most frequent confusions; time per photo.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, Sequence
+
+import numpy as np
+
+from engine.tiles import ALL_CODES, NotationError, parse_tile
+from vision.errors import ImageError
+from vision.load import load_image
+from vision.metrics import match as match_tiles
+from vision.types import Image, PhotoReading
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif"}
+IOU_MATCH = 0.5
+_COLOUR_WORDS = {"black": "K", "red": "R", "blue": "B", "orange": "O", "yellow": "O"}
+
+
+class DatasetError(ValueError):
+    """A dataset folder that cannot be evaluated (missing, no images, unknown class names)."""
+
+
+class PhotoReader(Protocol):
+    def read(self, image: Image, rack: bool = False) -> PhotoReading: ...
+
+
+@dataclass
+class LabelledTile:
+    box: tuple[float, float, float, float]  # pixels
+    code: str
+
+
+@dataclass
+class EvalReport:
+    """The numbers ``rummi evaluate`` prints (fractions in 0-1)."""
+
+    dataset: str
+    split: str
+    photos: int  # photos read
+    labelled: int  # labelled tiles
+    detected: int  # tiles the reader found
+    matched: int  # found tiles that match a labelled one (IoU >= 0.5)
+    exact: int  # labelled tiles read exactly right
+    number_right: int  # matched tiles with the right number (joker read as joker counts)
+    colour_right: int  # matched tiles with the right colour (joker read as joker counts)
+    recall: float
+    precision: float
+    exact_accuracy: float  # exact / labelled: a missed tile counts as wrong
+    number_accuracy: float  # over matched tiles
+    colour_accuracy: float  # over matched tiles
+    confusions: list[tuple[str, str, int]] = field(default_factory=list)  # (true, read, count)
+    ms_median: float = 0.0
+    ms_p90: float = 0.0
+    failed: list[str] = field(default_factory=list)  # photos that could not be loaded, with why
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["confusions"] = [{"true": t, "read": r, "count": n} for t, r, n in self.confusions]
+        for key in ("recall", "precision", "exact_accuracy", "number_accuracy", "colour_accuracy"):
+            out[key] = round(out[key], 4)
+        out["ms_median"] = round(self.ms_median, 1)
+        out["ms_p90"] = round(self.ms_p90, 1)
+        return out
+
+    def format(self) -> str:
+        def pct(part: int, whole: int) -> str:
+            return f"{100.0 * part / whole:5.1f}%" if whole else "    -"
+
+        lines = [
+            f"{self.dataset} ({self.split}): {self.photos} photos, {self.labelled} labelled tiles, "
+            f"{self.detected} tiles read",
+            f"  tiles found (recall)       {pct(self.matched, self.labelled)}  "
+            f"({self.matched} of {self.labelled} labelled tiles, IoU >= {IOU_MATCH})",
+            f"  reads on a tile (precision){pct(self.matched, self.detected)}  "
+            f"({self.matched} of {self.detected} tiles read)",
+            f"  exact reads                {pct(self.exact, self.labelled)}  "
+            f"({self.exact} of {self.labelled} labelled tiles; a missed tile counts as wrong)",
+            f"  number right               {pct(self.number_right, self.matched)}  "
+            f"(of the {self.matched} matched tiles)",
+            f"  colour right               {pct(self.colour_right, self.matched)}  "
+            f"(of the {self.matched} matched tiles)",
+            f"  time per photo             median {self.ms_median:.0f} ms, p90 {self.ms_p90:.0f} ms",
+        ]
+        if self.confusions:
+            lines.append("  most frequent confusions (true -> read):")
+            lines += [f"    {t:>3} -> {r:<3} {n}" for t, r, n in self.confusions]
+        if self.failed:
+            lines.append(f"  {len(self.failed)} photos could not be read:")
+            lines += [f"    {f}" for f in self.failed]
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the dataset
+
+
+@dataclass
+class Dataset:
+    root: Path
+    split: str
+    photos: list[tuple[Path, Path]]  # (image, labels file - may not exist)
+    names: list[str]  # class index -> tile code
+
+
+def class_code(name: str, info: dict[str, Any] | None = None) -> str:
+    """A dataset class name as a tile code: ``K7``, ``black_7``, ``Red 13``, ``joker`` -> ``J``."""
+    if info:
+        if info.get("joker"):
+            return "J"
+        colour = _COLOUR_WORDS.get(str(info.get("colour", "")).lower())
+        number = info.get("number")
+        if colour and isinstance(number, int):
+            return parse_tile(f"{colour}{number}").code
+    text = str(name).strip()
+    if re.fullmatch(r"(?i)(red|black)?[_\- ]?joker([_\- ]?(red|black))?|j", text):
+        return "J"
+    m = re.fullmatch(r"(?i)(black|red|blue|orange|yellow)[_\- ]?(\d{1,2})", text)
+    if m:
+        return parse_tile(f"{_COLOUR_WORDS[m.group(1).lower()]}{int(m.group(2))}").code
+    try:
+        return parse_tile(text).code
+    except NotationError:
+        raise DatasetError(
+            f"class {name!r} is not a tile: use codes like K7/J or names like black_7/joker"
+        ) from None
+
+
+def open_dataset(path: str | Path, split: str = "val") -> Dataset:
+    """Find the photos of ``split`` and the class names of a YOLO-format dataset."""
+    path = Path(path)
+    if not path.exists():
+        raise DatasetError(f"{path}: no such dataset folder")
+    yaml_file = path if path.is_file() else path / "data.yaml"
+    folder = yaml_file.parent if path.is_file() else path
+    classes_json = _read_classes_json(folder)
+    if yaml_file.is_file():
+        images, names = _from_yaml(yaml_file, split)
+    else:
+        images, names = _from_folder(folder, split)
+    if names is None:
+        names = list(ALL_CODES)
+    codes = [class_code(n, classes_json.get(n)) for n in names]
+    images = sorted(dict.fromkeys(images))
+    if not images:
+        raise DatasetError(f"{path}: no photos found for split {split!r}")
+    return Dataset(root=folder, split=split, photos=[(p, _label_path(p)) for p in images], names=codes)
+
+
+def _read_classes_json(folder: Path) -> dict[str, dict[str, Any]]:
+    f = folder / "classes.json"
+    if not f.is_file():
+        return {}
+    try:
+        data = json.loads(f.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DatasetError(f"{f}: cannot be read ({exc})") from None
+    return {str(k): v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
+
+
+def _from_yaml(yaml_file: Path, split: str) -> tuple[list[Path], list[str] | None]:
+    import yaml
+
+    try:
+        data = yaml.safe_load(yaml_file.read_text()) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise DatasetError(f"{yaml_file}: cannot be read ({exc})") from None
+    if not isinstance(data, dict):
+        raise DatasetError(f"{yaml_file}: expected keys such as path, val and names")
+    root = Path(str(data.get("path") or "."))
+    if not root.is_absolute():
+        root = (yaml_file.parent / root).resolve()
+    key = split
+    if key not in data and split == "val" and "valid" in data:
+        key = "valid"
+    if key not in data:
+        splits = [k for k in ("train", "val", "valid", "test") if k in data]
+        raise DatasetError(f"{yaml_file}: no {split!r} entry (it has: {', '.join(splits) or 'none'})")
+    entries = data[key] if isinstance(data[key], list) else [data[key]]
+    images: list[Path] = []
+    for entry in entries:
+        images += _images_of(root, str(entry), yaml_file)
+    names = data.get("names")
+    if isinstance(names, dict):
+        names = [str(names[k]) for k in sorted(names, key=int)]
+    elif isinstance(names, list):
+        names = [str(n) for n in names]
+    else:
+        names = None
+    return images, names
+
+
+def _images_of(root: Path, entry: str, yaml_file: Path) -> list[Path]:
+    target = Path(entry)
+    if not target.is_absolute():
+        target = root / target
+    if target.is_dir():
+        return [p for p in sorted(target.rglob("*")) if p.suffix.lower() in IMAGE_SUFFIXES]
+    if target.is_file() and target.suffix.lower() == ".txt":
+        out = []
+        for line in target.read_text().splitlines():
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            p = Path(line)
+            if not p.is_absolute():
+                first = (target.parent / p).resolve()
+                p = first if first.exists() else (root / p).resolve()
+            out.append(p)
+        return out
+    if target.is_file() and target.suffix.lower() in IMAGE_SUFFIXES:
+        return [target]
+    raise DatasetError(f"{yaml_file}: {entry!r} is neither a folder of images nor a .txt list ({target})")
+
+
+def _from_folder(folder: Path, split: str) -> tuple[list[Path], list[str] | None]:
+    images_dir = folder / "images"
+    if (images_dir / split).is_dir():
+        images_dir = images_dir / split
+    elif not images_dir.is_dir():
+        raise DatasetError(f"{folder}: expected a data.yaml or an images/ folder")
+    images = [p for p in sorted(images_dir.rglob("*")) if p.suffix.lower() in IMAGE_SUFFIXES]
+    names_file = folder / "classes.txt"
+    names = [n.strip() for n in names_file.read_text().splitlines() if n.strip()] if names_file.is_file() else None
+    return images, names
+
+
+def _label_path(image: Path) -> Path:
+    """ultralytics' convention: .../images/x.jpg -> .../labels/x.txt (the last images/ folder)."""
+    parts = list(image.parts)
+    for k in range(len(parts) - 2, -1, -1):
+        if parts[k] == "images":
+            parts[k] = "labels"
+            break
+    return Path(*parts).with_suffix(".txt")
+
+
+def read_labels(label_file: Path, names: Sequence[str], width: int, height: int) -> list[LabelledTile]:
+    """The labelled tiles of one photo, boxes in pixels; none if the file does not exist."""
+    if not label_file.is_file():
+        return []
+    out = []
+    for n, line in enumerate(label_file.read_text().splitlines(), start=1):
+        values = line.split()
+        if not values:
+            continue
+        try:
+            cls = int(float(values[0]))
+            nums = [float(v) for v in values[1:]]
+        except ValueError:
+            raise DatasetError(f"{label_file}, line {n}: expected 'class x y w h', got {line!r}") from None
+        if not 0 <= cls < len(names):
+            raise DatasetError(f"{label_file}, line {n}: class {cls} is not in the {len(names)} names")
+        if len(nums) == 4:
+            xc, yc, w, h = nums
+            x1, y1, x2, y2 = xc - w / 2, yc - h / 2, xc + w / 2, yc + h / 2
+        elif len(nums) >= 6 and len(nums) % 2 == 0:  # a polygon: its bounding box
+            xs, ys = nums[0::2], nums[1::2]
+            x1, y1, x2, y2 = min(xs), min(ys), max(xs), max(ys)
+        else:
+            raise DatasetError(f"{label_file}, line {n}: expected 'class x y w h', got {line!r}")
+        out.append(LabelledTile(box=(x1 * width, y1 * height, x2 * width, y2 * height), code=names[cls]))
+    return out
+
+
+# --------------------------------------------------------------------------- matching and scoring
+
+
+def _same_number(a: str, b: str) -> bool:
+    return a == b if "J" in (a, b) else a[1:] == b[1:]
+
+
+def _same_colour(a: str, b: str) -> bool:
+    return a == b if "J" in (a, b) else a[0] == b[0]
+
+
+def evaluate_dataset(
+    path: str | Path,
+    reader: PhotoReader,
+    limit: int | None = None,
+    progress: bool = True,
+    split: str = "val",
+    top_confusions: int = 10,
+) -> EvalReport:
+    """Read every photo of the split (the first ``limit`` by name) and compare with the labels."""
+    from tqdm import tqdm
+
+    dataset = open_dataset(path, split)
+    photos = dataset.photos[:limit] if limit is not None else dataset.photos
+    labelled = detected = matched = exact = number_right = colour_right = 0
+    confusions: Counter[tuple[str, str]] = Counter()
+    times: list[float] = []
+    failed: list[str] = []
+    for image_path, label_path in tqdm(photos, desc="evaluating", unit="photo", disable=not progress):
+        try:
+            image = load_image(image_path)
+        except ImageError as exc:
+            failed.append(str(exc))
+            continue
+        truth = read_labels(label_path, dataset.names, image.width, image.height)
+        start = time.perf_counter()
+        reading = reader.read(image)
+        elapsed = (time.perf_counter() - start) * 1000.0
+        times.append(reading.ms if reading.ms > 0 else elapsed)
+        found = reading.tiles
+        labelled += len(truth)
+        detected += len(found)
+        for i, j in match_tiles([t.box for t in truth], [t.box for t in found]):
+            matched += 1
+            true_code, read_code = truth[i].code, found[j].code
+            exact += true_code == read_code
+            number_right += _same_number(true_code, read_code)
+            colour_right += _same_colour(true_code, read_code)
+            if true_code != read_code:
+                confusions[(true_code, read_code)] += 1
+    order = {c: k for k, c in enumerate(ALL_CODES)}
+    top = sorted(confusions.items(), key=lambda kv: (-kv[1], order.get(kv[0][0], 99), order.get(kv[0][1], 99)))
+    return EvalReport(
+        dataset=str(path),
+        split=split,
+        photos=len(times),
+        labelled=labelled,
+        detected=detected,
+        matched=matched,
+        exact=exact,
+        number_right=number_right,
+        colour_right=colour_right,
+        recall=matched / labelled if labelled else 0.0,
+        precision=matched / detected if detected else 0.0,
+        exact_accuracy=exact / labelled if labelled else 0.0,
+        number_accuracy=number_right / matched if matched else 0.0,
+        colour_accuracy=colour_right / matched if matched else 0.0,
+        confusions=[(t, r, n) for (t, r), n in top[:top_confusions]],
+        ms_median=float(np.median(times)) if times else 0.0,
+        ms_p90=float(np.percentile(times, 90)) if times else 0.0,
+        failed=failed,
+    )

@@ -1,0 +1,305 @@
+"""Group the tiles found on a table photo into melds, from their boxes alone.
+
+Tiles of one meld touch, side by side, in a row; melds are separated by a gap. Photos are taken
+by hand: rows are tilted, far tiles are smaller than near ones (perspective), gaps are uneven and
+rows are not quite straight. So:
+
+1. the dominant row direction is estimated from the offsets between each tile and its nearest
+   neighbours (angles folded modulo 90 degrees, so that neighbours in the row above or below agree
+   with neighbours in the same row), and everything is measured in that rotated frame;
+2. a tile's width along the row is measured on the photo itself: the centre spacing of touching
+   neighbours, fitted against tile height (the box width is unreliable: roll and the keystone
+   shear of perspective widen the boxes unevenly; far tiles are foreshortened more);
+3. each tile is linked to its nearest right-hand neighbour when they overlap across the row by more
+   than half a tile height and the gap between them is below ``GAP_FACTOR`` x their mean width
+   (relative sizes, so perspective does not matter); mutual links form chains, the melds;
+4. melds are put in reading order: rows (chains of melds level with each other, so wandering rows
+   hold together) top to bottom, each left to right.
+
+Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+Box = tuple[float, float, float, float]
+
+GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two melds
+OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more than this x tile height
+ROW_BREAK = 0.7  # a jump across rows larger than this x tile height starts a new row
+
+
+def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
+    """Tiles grouped into melds, each meld's indices in reading order (left to right).
+
+    Every tile is in exactly one group; a lone tile is a group of one. Groups are ordered as a
+    person reads the table: rows top to bottom, each row left to right.
+    """
+    frame = _Frame.of(boxes)
+    n = frame.n
+    if n == 0:
+        return []
+    right = [-1] * n
+    left = [-1] * n
+    for i in range(n):
+        j = frame.right_neighbour(i)
+        if j >= 0:
+            right[i] = j
+    for i, j in enumerate(right):
+        if j >= 0 and (left[j] < 0 or frame.gap(left[j], j) > frame.gap(i, j)):
+            left[j] = i
+    parent = list(range(n))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for j, i in enumerate(left):  # mutual links only: i's right neighbour is j and j's left is i
+        if i >= 0 and right[i] == j:
+            parent[find(i)] = find(j)
+    chains: dict[int, list[int]] = {}
+    for i in range(n):
+        chains.setdefault(find(i), []).append(i)
+    groups = [sorted(members, key=lambda k: frame.u[k]) for members in chains.values()]
+    return _reading_order(frame, groups)
+
+
+def rack_order(boxes: Sequence[Sequence[float]]) -> list[int]:
+    """All tiles in rack order: tiers top to bottom, each tier left to right (no grouping)."""
+    frame = _Frame.of(boxes)
+    if frame.n == 0:
+        return []
+    rows = _rows(frame, [[i] for i in range(frame.n)])
+    return [i for row in rows for group in row for i in group]
+
+
+def row_angle(boxes: Sequence[Sequence[float]]) -> float:
+    """The dominant row direction in radians, in (-pi/4, pi/4]; 0 when it cannot be told."""
+    return _Frame.of(boxes).angle
+
+
+# --------------------------------------------------------------------------------------------
+
+
+class _Frame:
+    """Tile centres and sizes in the frame rotated to the row direction (u along, v across).
+
+    A tile's extent across the row comes from its box height (camera roll aside, perspective keeps
+    horizontal edges horizontal). Its width along the row is NOT read from the box width, which
+    tilt and the keystone shear of perspective inflate unevenly: it is the tile's height times the
+    typical ratio "centre spacing of touching neighbours / height" measured on this very photo.
+    """
+
+    def __init__(self, xyxy: np.ndarray) -> None:
+        self.n = len(xyxy)
+        if self.n == 0:
+            self.angle = 0.0
+            self.u = self.v = self.w = self.h = np.zeros(0)
+            self.candidate: list[int] = []
+            return
+        self.angle = _estimate_angle(xyxy) if self.n >= 2 else 0.0
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        cx = (xyxy[:, 0] + xyxy[:, 2]) / 2.0
+        cy = (xyxy[:, 1] + xyxy[:, 3]) / 2.0
+        self.u = cx * c + cy * s
+        self.v = -cx * s + cy * c
+        box_w, _ = _unrotated_sizes(xyxy, self.angle)
+        self.h = np.maximum((xyxy[:, 3] - xyxy[:, 1]) * c, 1e-6)
+        self.w = box_w.copy()  # provisional, replaced by the measured pitch below
+        self.candidate = [self._nearest_right(i) for i in range(self.n)]
+        ratio = _pitch_ratio(self, fallback=float(np.median(box_w / self.h)))
+        self.w = ratio * self.h
+
+    @classmethod
+    def of(cls, boxes: Sequence[Sequence[float]]) -> "_Frame":
+        arr = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        x1 = np.minimum(arr[:, 0], arr[:, 2])
+        x2 = np.maximum(arr[:, 0], arr[:, 2])
+        y1 = np.minimum(arr[:, 1], arr[:, 3])
+        y2 = np.maximum(arr[:, 1], arr[:, 3])
+        return cls(np.stack([x1, y1, x2, y2], axis=1))
+
+    def gap(self, i: int, j: int) -> float:
+        """Gap along the row between the right edge of i and the left edge of j (negative: overlap)."""
+        return float((self.u[j] - self.w[j] / 2) - (self.u[i] + self.w[i] / 2))
+
+    def overlap_across(self, i: int, j: int) -> float:
+        top = max(self.v[i] - self.h[i] / 2, self.v[j] - self.h[j] / 2)
+        bottom = min(self.v[i] + self.h[i] / 2, self.v[j] + self.h[j] / 2)
+        return float(bottom - top)
+
+    def _nearest_right(self, i: int) -> int:
+        """The nearest tile to the right of i in the same row (any distance), or -1."""
+        best, best_d = -1, math.inf
+        for j in range(self.n):
+            if j == i or self.u[j] <= self.u[i]:
+                continue
+            if self.overlap_across(i, j) <= OVERLAP_FACTOR * min(self.h[i], self.h[j]):
+                continue
+            d = self.u[j] - self.u[i]
+            if d < best_d:
+                best, best_d = j, d
+        return best
+
+    def right_neighbour(self, i: int) -> int:
+        """The nearest tile to the right of i in the same row, if it is close enough to touch."""
+        j = self.candidate[i]
+        if j < 0:
+            return -1
+        mean_w = (self.w[i] + self.w[j]) / 2
+        return j if self.gap(i, j) < GAP_FACTOR * mean_w else -1
+
+
+def _pitch_ratio(frame: _Frame, fallback: float) -> np.ndarray:
+    """Per tile: its width along the row divided by its height, measured on this photo.
+
+    Spacings between row neighbours form two clusters: touching tiles (one tile width) and melds
+    apart (wider); the lower cluster is taken. Perspective shrinks far tiles, and their height
+    faster than their width (they are seen more obliquely), so the width is fitted as
+    ``c * height ** g`` over the touching pairs (g = 1 for a photo taken from straight above,
+    about 0.5 for a strongly slanted one). With too few neighbours, the box-based ``fallback``.
+    """
+    pairs = [(i, j) for i, j in enumerate(frame.candidate) if j >= 0]
+    if len(pairs) < 2:
+        return np.full(frame.n, fallback)
+    pitch = np.asarray([frame.u[j] - frame.u[i] for i, j in pairs])
+    hm = np.asarray([(frame.h[i] + frame.h[j]) / 2 for i, j in pairs])
+    r = pitch / hm
+    r0 = float(np.percentile(r, 25))
+    for _ in range(4):
+        near = r[r <= 1.3 * r0]
+        if near.size == 0:
+            break
+        r0 = float(np.median(near))
+    # a tile is never much narrower or wider than its box says: a wild value means no touching pairs
+    if not 0.6 * fallback <= r0 <= 1.35 * fallback:
+        return np.full(frame.n, fallback)
+    log_c, g = math.log(r0), 1.0  # width = exp(log_c) * h ** g, first with g = 1
+    log_h = np.log(hm)
+    log_p = np.log(pitch)
+    for _ in range(3):
+        predicted = log_c + g * log_h
+        touching = log_p <= predicted + math.log(1.3)
+        if touching.sum() < 3 or float(np.ptp(log_h[touching])) < math.log(1.15):
+            g = 1.0
+            log_c = float(np.median(log_p[touching] - log_h[touching])) if touching.any() else log_c
+            continue
+        g, log_c = np.polyfit(log_h[touching], log_p[touching], 1)
+        g = float(np.clip(g, 0.4, 1.2))
+        log_c = float(np.median(log_p[touching] - g * log_h[touching]))
+    return np.exp(log_c + (g - 1.0) * np.log(frame.h))
+
+
+def _estimate_angle(xyxy: np.ndarray) -> float:
+    """Row direction from nearest-neighbour offsets, angles folded modulo 90 degrees."""
+    cx = (xyxy[:, 0] + xyxy[:, 2]) / 2.0
+    cy = (xyxy[:, 1] + xyxy[:, 3]) / 2.0
+    size = np.maximum(xyxy[:, 2] - xyxy[:, 0], xyxy[:, 3] - xyxy[:, 1])
+    dx = cx[None, :] - cx[:, None]
+    dy = cy[None, :] - cy[:, None]
+    dist = np.hypot(dx, dy)
+    np.fill_diagonal(dist, np.inf)
+    phis: list[float] = []
+    weights: list[float] = []
+    k = min(2, len(xyxy) - 1)
+    for i in range(len(xyxy)):
+        order = np.argsort(dist[i])[:k]
+        nearest = dist[i, order[0]]
+        for rank, j in enumerate(order):
+            d = dist[i, j]
+            if d > 2.0 * size[i] or (rank > 0 and d > 1.3 * nearest):
+                continue
+            phis.append(math.atan2(dy[i, j], dx[i, j]))
+            weights.append(math.exp(-2.0 * d / size[i]))  # touching neighbours count most
+    if not phis:
+        return 0.0
+    phi = np.asarray(phis)
+    wts = np.asarray(weights)
+    four = 4.0 * phi
+    theta4 = math.atan2(float((wts * np.sin(four)).sum()), float((wts * np.cos(four)).sum()))
+    for _ in range(3):  # re-weight towards the main mode: diagonal neighbours must not pull it
+        closeness = np.cos(four - theta4)
+        wr = wts * np.exp(3.0 * (closeness - 1.0))
+        theta4 = math.atan2(float((wr * np.sin(four)).sum()), float((wr * np.cos(four)).sum()))
+    resultant = math.hypot(float((wts * np.sin(four)).sum()), float((wts * np.cos(four)).sum())) / wts.sum()
+    if resultant < 0.2:  # scattered tiles with no common direction
+        return 0.0
+    angle = theta4 / 4.0
+    if angle <= -math.pi / 4:
+        angle += math.pi / 2
+    return angle
+
+
+def _unrotated_sizes(xyxy: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """A tile's width along the row and height across it, from its axis-aligned box.
+
+    An upright w x h tile turned by ``a`` has an enclosing box W = w cos a + h sin a,
+    H = w sin a + h cos a; solved back for w and h (and kept sane for noisy boxes).
+    """
+    W = xyxy[:, 2] - xyxy[:, 0]
+    H = xyxy[:, 3] - xyxy[:, 1]
+    a = abs(angle)
+    c, s = math.cos(a), math.sin(a)
+    den = c * c - s * s
+    if a < 1e-3 or den < 0.3:
+        return W.copy(), H.copy()
+    w = (W * c - H * s) / den
+    h = (H * c - W * s) / den
+    w = np.clip(w, 0.35 * W, W)
+    h = np.clip(h, 0.35 * H, H)
+    return w, h
+
+
+def _rows(frame: _Frame, groups: list[list[int]]) -> list[list[list[int]]]:
+    """Groups clustered into rows (top to bottom), each row's groups left to right.
+
+    A group continues the row of the nearest group on its left whose right end is level with its
+    left end (across-row distance below ``ROW_BREAK`` x tile height), so rows that wander or that
+    the estimated direction does not quite follow still hold together.
+    """
+    m = len(groups)
+    first = [min(g, key=lambda i: frame.u[i]) for g in groups]
+    last = [max(g, key=lambda i: frame.u[i]) for g in groups]
+    nxt = [-1] * m
+    for a in range(m):
+        ea = last[a]
+        best, best_d = -1, math.inf
+        for b in range(m):
+            if b == a:
+                continue
+            sb = first[b]
+            d = frame.u[sb] - frame.u[ea]
+            if d <= -0.5 * frame.w[ea] or frame.u[sb] <= frame.u[first[a]]:
+                continue
+            if abs(frame.v[sb] - frame.v[ea]) > ROW_BREAK * (frame.h[sb] + frame.h[ea]) / 2:
+                continue
+            if d < best_d:
+                best, best_d = b, d
+        nxt[a] = best
+    prv = [-1] * m
+    for a, b in enumerate(nxt):  # keep one predecessor per group: the nearest
+        if b >= 0 and (prv[b] < 0 or frame.u[first[b]] - frame.u[last[prv[b]]] > frame.u[first[b]] - frame.u[last[a]]):
+            prv[b] = a
+    rows: list[list[int]] = []
+    for start in range(m):
+        if prv[start] >= 0 and nxt[prv[start]] == start:
+            continue
+        row, k = [start], start
+        while nxt[k] >= 0 and prv[nxt[k]] == k and nxt[k] not in row:
+            k = nxt[k]
+            row.append(k)
+        rows.append(row)
+    placed = {k for row in rows for k in row}
+    rows.extend([k] for k in range(m) if k not in placed)  # pragma: no cover - cycles cannot form
+    rows.sort(key=lambda row: float(np.median([frame.v[i] for k in row for i in groups[k]])))
+    return [[groups[k] for k in row] for row in rows]
+
+
+def _reading_order(frame: _Frame, groups: list[list[int]]) -> list[list[int]]:
+    return [g for row in _rows(frame, groups) for g in row]

@@ -1,0 +1,77 @@
+"""Matching predicted tiles to labelled ones (IoU), shared by evaluation and training checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+Box = tuple[float, float, float, float]
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU matrix between (N, 4) and (M, 4) x1y1x2y2 boxes."""
+    a = np.asarray(a, float).reshape(-1, 4)
+    b = np.asarray(b, float).reshape(-1, 4)
+    if not len(a) or not len(b):
+        return np.zeros((len(a), len(b)))
+    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
+    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
+    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
+    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+
+
+def match(truth: Sequence[Box], pred: Sequence[Box], iou: float = 0.5) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching by descending IoU; pairs (truth index, prediction index)."""
+    m = box_iou(np.asarray(truth), np.asarray(pred))
+    pairs: list[tuple[int, int]] = []
+    if not m.size:
+        return pairs
+    order = np.dstack(np.unravel_index(np.argsort(-m, axis=None), m.shape))[0]
+    used_t, used_p = set(), set()
+    for i, j in order:
+        if m[i, j] < iou:
+            break
+        if i in used_t or j in used_p:
+            continue
+        used_t.add(int(i))
+        used_p.add(int(j))
+        pairs.append((int(i), int(j)))
+    return pairs
+
+
+def read_yolo_labels(path: Path, width: int, height: int) -> list[tuple[int, Box]]:
+    out = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            p = line.split()
+            if len(p) == 5:
+                c, cx, cy, w, h = int(p[0]), *map(float, p[1:])
+                out.append((c, ((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height)))
+    return out
+
+
+def detector_recall(weights: Path, dataset: Path, imgsz: int | None = None, conf: float = 0.25) -> float:
+    """Share of labelled tiles in ``dataset`` (images/, labels/) that the detector finds at IoU >= 0.5."""
+    import cv2
+    from tqdm import tqdm
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights), task="detect")
+    found = total = 0
+    images = sorted(p for p in (dataset / "images").rglob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    for img in tqdm(images, desc="detector recall", unit="img"):
+        bgr = cv2.imread(str(img))
+        h, w = bgr.shape[:2]
+        lab = dataset / "labels" / img.relative_to(dataset / "images").with_suffix(".txt")
+        truth = [b for _, b in read_yolo_labels(lab, w, h)]
+        res = model.predict(bgr, imgsz=imgsz or model.overrides.get("imgsz", 416), conf=conf, verbose=False)[0]
+        pred = res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
+        found += len(match(truth, pred))
+        total += len(truth)
+    return found / max(total, 1)

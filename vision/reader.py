@@ -1,0 +1,197 @@
+"""Photo in, checked reading out: model -> layout -> rule-aware reading -> engine check per meld.
+
+``Reader().read(image)`` reads a table photo (tiles grouped into melds, each meld checked);
+``read(image, rack=True)`` reads a rack (tiles in rack order, no melds). ``recheck`` applies a
+person's corrections and checks the melds again without the model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from engine.rules import DEFAULT_RULES, HouseRules
+from engine.sets import analyse_set
+from engine.tiles import ALL_CODES, Tile, parse_tile
+from vision.consistent import copy_warnings, meld_warnings, read_consistently
+from vision.layout import group_melds, rack_order
+from vision.load import load_image
+from vision.metrics import box_iou
+from vision.types import Image, MeldReading, PhotoReading, TileReading
+
+if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
+    from vision.model import RawTile, TileModel
+
+NO_TILES = "no tiles found in this photo"
+DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
+
+
+class Reader:
+    """Reads photos with one model, loaded once (lazily, on the first photo)."""
+
+    def __init__(
+        self,
+        model: "TileModel | None" = None,
+        rules: HouseRules = DEFAULT_RULES,
+        *,
+        models_dir: str | Path | None = None,
+        min_score: float = 0.0,
+    ) -> None:
+        self._model = model
+        self.rules = rules
+        self.models_dir = models_dir
+        self.min_score = min_score
+
+    @property
+    def model(self) -> "TileModel":
+        if self._model is None:
+            from vision.model import load_model  # raises vision.errors.ModelMissing
+
+            self._model = load_model(self.models_dir)
+        return self._model
+
+    def read(self, image: Image, rack: bool = False, known: Iterable[str | Tile] = ()) -> PhotoReading:
+        """Read one photo. ``known``: tiles known to be elsewhere (for the two-copies rule)."""
+        start = time.perf_counter()
+        raw = _clean(self.model.predict(image.rgb), image, self.min_score)
+        if not raw:
+            return PhotoReading(
+                path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
+                warnings=[NO_TILES], ms=_ms(start), rack=rack,
+            )
+        boxes = [r.box for r in raw]
+        groups = [[i] for i in rack_order(boxes)] if rack else group_melds(boxes)
+        order = [i for g in groups for i in g]
+        new_index = {old: new for new, old in enumerate(order)}
+        raw = [raw[i] for i in order]
+        meld_groups = [] if rack else [[new_index[i] for i in g] for g in groups if len(g) >= 2]
+
+        probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
+        consistent = read_consistently(probs, meld_groups or None, known=known, rules=self.rules)
+        meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
+        tiles = [
+            TileReading(
+                box=tuple(float(v) for v in r.box),  # type: ignore[arg-type]
+                code=choice.code,
+                confidence=choice.confidence,
+                alternatives=list(choice.alternatives),
+                meld=meld_of.get(t),
+                doubtful=choice.doubtful,
+                detection_score=float(r.det_score),
+            )
+            for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
+        ]
+        melds = check_melds(tiles, meld_groups, self.rules)
+        warnings = consistent.warnings + meld_warnings([m.codes for m in melds], self.rules)
+        return PhotoReading(
+            path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
+            warnings=warnings, ms=_ms(start), rack=rack,
+        )
+
+    def read_path(self, path: str | Path, rack: bool = False) -> PhotoReading:
+        """Load and read one photo file (raises vision.errors.ImageError for a bad file)."""
+        return self.read(load_image(path), rack=rack)
+
+    def recheck(self, reading: PhotoReading, corrections: Mapping[int, str]) -> PhotoReading:
+        """Apply a person's corrections (tile index -> code) and check the melds again.
+
+        Pure: no model. A corrected tile gets confidence 1.0 and is no longer doubtful.
+        """
+        return recheck(reading, corrections, self.rules)
+
+
+def recheck(
+    reading: PhotoReading, corrections: Mapping[int, str], rules: HouseRules = DEFAULT_RULES
+) -> PhotoReading:
+    """See :meth:`Reader.recheck`; usable without a reader."""
+    n = len(reading.tiles)
+    fixed: dict[int, str] = {}
+    for index, code in corrections.items():
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+            raise ValueError(f"tile {index!r}: a correction names a tile by its number (0-{n - 1})")
+        if not 0 <= int(index) < n:
+            where = f"0-{n - 1}" if n else "none"
+            raise ValueError(f"tile {index}: no such tile in this photo (tiles {where})")
+        fixed[int(index)] = parse_tile(str(code)).code  # NotationError (a ValueError) if bad
+    tiles = [
+        dataclasses.replace(t, code=fixed[i], confidence=1.0, doubtful=False, alternatives=[])
+        if i in fixed
+        else dataclasses.replace(t, alternatives=list(t.alternatives))
+        for i, t in enumerate(reading.tiles)
+    ]
+    melds = check_melds(tiles, [m.tiles for m in reading.melds], rules)
+    codes = [t.code for t in tiles]
+    kept = [w for w in reading.warnings if _tile_warning_of(w) is not None and _tile_warning_of(w) not in fixed]
+    if not tiles and NO_TILES in reading.warnings:
+        kept.append(NO_TILES)
+    warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
+    return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)
+
+
+def check_melds(tiles: Sequence[TileReading], groups: Sequence[Sequence[int]], rules: HouseRules) -> list[MeldReading]:
+    """The engine's verdict on each meld (tile indices in reading order)."""
+    out = []
+    for group in groups:
+        codes = [tiles[i].code for i in group]
+        check = analyse_set([parse_tile(c) for c in codes], rules)
+        out.append(
+            MeldReading(
+                tiles=list(group), codes=codes, valid=check.valid, kind=check.kind,
+                value=check.value, reason=check.reason,
+            )
+        )
+    return out
+
+
+@lru_cache(maxsize=4)
+def _cached_reader(models_dir: str | None) -> Reader:
+    return Reader(models_dir=models_dir)
+
+
+def get_reader(models_dir: str | Path | None = None) -> Reader:
+    """One shared reader per models folder (the model loads on its first photo)."""
+    return _cached_reader(None if models_dir is None else str(models_dir))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _ms(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
+def _tile_warning_of(warning: str) -> int | None:
+    """The 0-based tile a "tile N: ..." warning is about, else None."""
+    head, sep, _ = warning.partition(":")
+    if sep and head.startswith("tile ") and head[5:].isdigit():
+        return int(head[5:]) - 1
+    return None
+
+
+def _clean(raw: Sequence["RawTile"], image: Image, min_score: float) -> list["RawTile"]:
+    """Drop weak and duplicate detections; clip boxes to the photo; check the model's output."""
+    kept = []
+    for r in raw:
+        probs = np.asarray(r.probs)
+        if probs.shape != (len(ALL_CODES),):
+            raise ValueError(f"the model gave {probs.shape} probabilities for a tile, expected ({len(ALL_CODES)},)")
+        if r.det_score < min_score:
+            continue
+        x1, y1, x2, y2 = (float(v) for v in r.box)
+        x1, x2 = sorted((min(max(x1, 0.0), image.width), min(max(x2, 0.0), image.width)))
+        y1, y2 = sorted((min(max(y1, 0.0), image.height), min(max(y2, 0.0), image.height)))
+        if x2 - x1 < 1.0 or y2 - y1 < 1.0:
+            continue
+        kept.append(dataclasses.replace(r, box=(x1, y1, x2, y2)) if dataclasses.is_dataclass(r) else r)
+    kept.sort(key=lambda r: -float(r.det_score))
+    out: list = []
+    for r in kept:
+        if not out or box_iou(np.asarray([r.box]), np.asarray([o.box for o in out])).max() < DUPLICATE_IOU:
+            out.append(r)
+    return out
+

@@ -1,0 +1,252 @@
+"""``rummi train``: reproduce the committed models from nothing.
+
+Steps (each shows progress): render synthetic photos and crops -> export the real development split
+-> train the tile detector on renders only (the realism check: its recall on real photos it never saw)
+-> fine-tune it on renders + the real training series -> train the crop classifier on rendered and
+real crops -> copy the weights into ``models/`` -> evaluate on the held-out real series and on a
+synthetic test set -> write the model card.
+
+Everything trains from a model YAML (``pretrained=False``); nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("YOLO_OFFLINE", "1")
+
+from engine.tiles import ALL_CODES  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+MODELS = REPO / "models"
+
+
+@dataclass
+class Plan:
+    """Sizes of one training run. ``cpu`` fits 2.5 hours on a 2-core machine."""
+
+    synth_train: int = 2400
+    synth_val: int = 200
+    synth_test: int = 150
+    render_size: int = 800
+    det_imgsz: int = 416
+    det_width: float = 0.1875  # channel multiplier of the YOLOv8 backbone (n is 0.25)
+    det_epochs_synth: int = 8
+    det_epochs_finetune: int = 4
+    finetune_synth: int = 800  # rendered photos kept beside the real ones while fine-tuning
+    det_batch: int = 16
+    real_repeat: int = 4  # the real training photos are listed this many times in the fine-tune set
+    cls_imgsz: int = 64
+    cls_epochs: int = 5
+    cls_batch: int = 128
+    real_crop_repeat: int = 6
+    real_surfaces: bool = False  # also use the tile-free real photos as table surfaces
+    device: str = "cpu"
+    workers: int = 2
+    seed: int = 0
+
+    @classmethod
+    def named(cls, name: str) -> "Plan":
+        if name == "cpu":
+            return cls()
+        if name == "cuda":
+            return cls(synth_train=12000, synth_val=400, render_size=1024, det_imgsz=640, det_width=0.25,
+                       det_epochs_synth=60, det_epochs_finetune=20, finetune_synth=4000, det_batch=64, cls_imgsz=96, cls_epochs=30,
+                       cls_batch=512, device="0", workers=8)
+        if name == "smoke":  # a minute-long run that exercises every step (for development)
+            return cls(synth_train=24, synth_val=8, synth_test=8, render_size=480, det_imgsz=256,
+                       det_epochs_synth=1, det_epochs_finetune=1, cls_epochs=1, real_repeat=1, real_crop_repeat=1)
+        raise ValueError(f"unknown plan {name!r}: use cpu, cuda or smoke")
+
+
+@dataclass
+class TrainReport:
+    plan: dict[str, Any]
+    seconds: dict[str, float] = field(default_factory=dict)
+    realism_recall: float | None = None
+    heldout: dict[str, Any] = field(default_factory=dict)
+    synthetic: dict[str, Any] = field(default_factory=dict)
+
+
+def detector_yaml(width: float, dest: Path) -> Path:
+    """Ultralytics' own YOLOv8 model YAML with one class and our width multiplier."""
+    import yaml
+    from ultralytics.utils import ROOT
+
+    cfg = yaml.safe_load((ROOT / "cfg" / "models" / "v8" / "yolov8.yaml").read_text())
+    cfg = copy.deepcopy(cfg)
+    cfg["nc"] = 1
+    cfg["scales"] = {"t": [0.33, width, 512]}
+    cfg["scale"] = "t"
+    dest.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return dest
+
+
+def _common(plan: Plan) -> dict[str, Any]:
+    return dict(device=plan.device, workers=plan.workers, pretrained=False, amp=plan.device != "cpu", plots=False,
+                seed=plan.seed, deterministic=False, exist_ok=True, verbose=False)
+
+
+def _det_args(plan: Plan) -> dict[str, Any]:
+    # fliplr mirrors digits (a mirrored 2 is not a tile); a large hsv_h turns red into orange.
+    return dict(imgsz=plan.det_imgsz, batch=plan.det_batch, single_cls=True, fliplr=0.0, flipud=0.0, hsv_h=0.0,
+                hsv_s=0.3, hsv_v=0.3, degrees=0.0, scale=0.5, translate=0.1, mosaic=1.0, mixup=0.0,
+                close_mosaic=2, cache="ram", patience=100, **_common(plan))
+
+
+def _write_yaml(path: Path, train: list[str], val: list[str]) -> Path:
+    lines = ["train:"] + [f"  - {p}" for p in train] + ["val:"] + [f"  - {p}" for p in val] + ["names:"]
+    lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _repeat_list(images_dir: Path, times: int, dest: Path) -> Path:
+    files = sorted(str(p.absolute()) for p in images_dir.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    dest.write_text("\n".join(files * times) + "\n")
+    return dest
+
+
+def render_data(plan: Plan, work: Path) -> None:
+    from datasets.real import real_dir
+    from datasets.synth.writer import write_dataset
+
+    synth = work / "synth"
+    surfaces = work / "surfaces"
+    surfaces.mkdir(parents=True, exist_ok=True)
+    if plan.real_surfaces:
+        for img in sorted((real_dir() / "images").glob("rummyBackground-*")):  # real tile-free table tops
+            if not (surfaces / img.name).exists():
+                (surfaces / img.name).symlink_to(img.resolve())
+    if not (synth / "images" / "train").exists() or len(list((synth / "images" / "train").iterdir())) < plan.synth_train:
+        write_dataset(synth, plan.synth_train, seed=plan.seed + 1, size=plan.render_size, split="train", real_surfaces=str(surfaces), workers=plan.workers)
+    if not (synth / "images" / "val").exists() or len(list((synth / "images" / "val").iterdir())) < plan.synth_val:
+        write_dataset(synth, plan.synth_val, seed=plan.seed + 2, size=plan.render_size, split="val", workers=plan.workers)
+    if not (synth / "images" / "test").exists() or len(list((synth / "images" / "test").iterdir())) < plan.synth_test:
+        write_dataset(synth, plan.synth_test, seed=plan.seed + 3, size=1024, split="test", crops=False, workers=plan.workers)
+
+
+def real_crops(work: Path, repeat: int, seed: int) -> Path:
+    """Classifier crops from the real training series, each cut several times with a jittered box."""
+    import cv2
+    import numpy as np
+
+    from vision.crops import crop_tile
+
+    out = work / "real_crops"
+    if out.exists():
+        return out
+    rng = np.random.default_rng(seed)
+    real = work / "real"
+    for lab in sorted((real / "labels" / "train").glob("*.txt")):
+        img_path = real / "images" / "train" / (lab.stem + ".jpg")
+        bgr = cv2.imread(str(img_path))
+        if bgr is None:
+            continue
+        rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+        h, w = rgb.shape[:2]
+        for k, line in enumerate(lab.read_text().splitlines()):
+            c, cx, cy, bw, bh = line.split()
+            code = ALL_CODES[int(c)]
+            x1, y1, x2, y2 = (float(cx) - float(bw) / 2) * w, (float(cy) - float(bh) / 2) * h, (float(cx) + float(bw) / 2) * w, (float(cy) + float(bh) / 2) * h
+            d = out / code
+            d.mkdir(parents=True, exist_ok=True)
+            for r in range(repeat):
+                j = rng.normal(0, 0.05, 4) * np.array([x2 - x1, y2 - y1, x2 - x1, y2 - y1]) if r else np.zeros(4)
+                crop = crop_tile(rgb, (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3]), 72)
+                cv2.imwrite(str(d / f"{lab.stem}_{k:02d}_{r}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
+    return out
+
+
+def classifier_folder(work: Path, plan: Plan) -> Path:
+    """``cls/{train,val}/<code>/`` for ultralytics: rendered crops + real training crops (train only)."""
+    root = work / "cls"
+    if root.exists():
+        shutil.rmtree(root)
+    rc = real_crops(work, plan.real_crop_repeat, plan.seed)
+    for split in ("train", "val"):
+        for code in ALL_CODES:
+            d = root / split / code
+            d.mkdir(parents=True, exist_ok=True)
+            src = work / "synth" / "crops" / split / code
+            for f in sorted(src.glob("*.jpg")) if src.exists() else []:
+                (d / f.name).symlink_to(f.resolve())
+            if split == "train" and (rc / code).exists():
+                for f in sorted((rc / code).glob("*.jpg")):
+                    (d / ("real_" + f.name)).symlink_to(f.resolve())
+    return root
+
+
+def train_detector(plan: Plan, work: Path, report: TrainReport) -> Path:
+    from ultralytics import YOLO
+
+    from datasets.real import export_split
+
+    export_split(work / "real", "train")
+    export_split(work / "real", "heldout")
+    cfg = detector_yaml(plan.det_width, work / "tile-detector.yaml")
+    synth = work / "synth"
+    data_a = _write_yaml(work / "det_synth.yaml", [str((synth / "images" / "train").resolve())], [str((synth / "images" / "val").resolve())])
+    t = time.time()
+    model = YOLO(str(cfg), task="detect")
+    model.train(data=str(data_a), epochs=plan.det_epochs_synth, project=str(work.resolve() / "runs"), name="det_synth", **_det_args(plan))
+    best_a = work / "runs" / "det_synth" / "weights" / "best.pt"
+    report.seconds["detector_synth"] = round(time.time() - t, 1)
+
+    real_list = _repeat_list(work / "real" / "images" / "train", plan.real_repeat, work / "real_train_list.txt")
+    synth_list = work / "synth_finetune_list.txt"
+    synth_files = sorted(str(p.resolve()) for p in (synth / "images" / "train").glob("*.jpg"))[: plan.finetune_synth]
+    synth_list.write_text("\n".join(synth_files) + "\n")
+    data_b = _write_yaml(work / "det_finetune.yaml", [str(synth_list.resolve()), str(real_list.resolve())], [str((synth / "images" / "val").resolve())])
+    t = time.time()
+    model = YOLO(str(best_a), task="detect")
+    args = _det_args(plan)
+    args["pretrained"] = True  # continue from phase A's weights (a local file, nothing downloaded)
+    model.train(data=str(data_b), epochs=plan.det_epochs_finetune, project=str(work.resolve() / "runs"), name="det_finetune", lr0=0.003, warmup_epochs=0.5, **{k: v for k, v in args.items()})
+    report.seconds["detector_finetune"] = round(time.time() - t, 1)
+    return work / "runs" / "det_finetune" / "weights" / "best.pt"
+
+
+def train_classifier(plan: Plan, work: Path, report: TrainReport) -> Path:
+    from ultralytics import YOLO
+
+    folder = classifier_folder(work, plan)
+    t = time.time()
+    model = YOLO("yolov8n-cls.yaml", task="classify")
+    model.train(data=str(folder.resolve()), epochs=plan.cls_epochs, imgsz=plan.cls_imgsz, batch=plan.cls_batch,
+                project=str(work.resolve() / "runs"), name="cls", fliplr=0.0, flipud=0.0, hsv_h=0.0, hsv_s=0.3,
+                hsv_v=0.3, scale=0.1, erasing=0.0, auto_augment=None, dropout=0.1, patience=100, **_common(plan))
+    report.seconds["classifier"] = round(time.time() - t, 1)
+    return work / "runs" / "cls" / "weights" / "best.pt"
+
+
+def realism_check(det: Path, work: Path) -> float:
+    """Recall (IoU >= 0.5) of the renders-only detector on every real photo (none was seen in training)."""
+    from vision.metrics import detector_recall
+
+    from datasets.real import real_dir
+
+    return detector_recall(det, real_dir())
+
+
+def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
+    work.mkdir(parents=True, exist_ok=True)
+    report = TrainReport(plan=asdict(plan))
+    t = time.time()
+    render_data(plan, work)
+    report.seconds["render"] = round(time.time() - t, 1)
+    det = train_detector(plan, work, report)
+    report.realism_recall = realism_check(work / "runs" / "det_synth" / "weights" / "best.pt", work)
+    cls = train_classifier(plan, work, report)
+    models.mkdir(parents=True, exist_ok=True)
+    shutil.copy(det, models / "detector.pt")
+    shutil.copy(cls, models / "classifier.pt")
+    (work / "train_report.json").write_text(json.dumps(asdict(report), indent=2))
+    return report

@@ -1,0 +1,95 @@
+"""The value objects passed between the vision stages and to the app (a stable contract)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Image:
+    """An RGB photo as a person sees it (EXIF orientation applied)."""
+
+    rgb: np.ndarray  # H x W x 3, uint8, RGB
+    path: str = ""
+
+    @property
+    def width(self) -> int:
+        return int(self.rgb.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.rgb.shape[0])
+
+
+@dataclass
+class TileReading:
+    """One tile found in a photo."""
+
+    box: tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the (EXIF-rotated) image
+    code: str  # tile notation, e.g. "R10" or "J"
+    confidence: float  # probability of ``code``
+    alternatives: list[tuple[str, float]] = field(default_factory=list)  # next-best (code, p)
+    meld: int | None = None  # index into PhotoReading.melds; None for rack photos and lone tiles
+    doubtful: bool = False  # the rule-aware reading could not settle it
+    detection_score: float = 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "box": [round(float(v), 1) for v in self.box],
+            "code": self.code,
+            "confidence": round(float(self.confidence), 4),
+            "alternatives": [{"code": c, "p": round(float(p), 4)} for c, p in self.alternatives],
+            "meld": self.meld,
+            "doubtful": self.doubtful,
+        }
+
+
+@dataclass
+class MeldReading:
+    """A meld as laid out on the table, checked by the engine."""
+
+    tiles: list[int]  # indices into PhotoReading.tiles, in reading order
+    codes: list[str]
+    valid: bool
+    kind: str | None  # "run", "group" or None
+    value: int
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tiles": self.tiles,
+            "codes": self.codes,
+            "valid": self.valid,
+            "kind": self.kind,
+            "value": self.value,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class PhotoReading:
+    """Everything read from one photo."""
+
+    path: str
+    width: int
+    height: int
+    tiles: list[TileReading]
+    melds: list[MeldReading]
+    warnings: list[str] = field(default_factory=list)
+    ms: float = 0.0
+    rack: bool = False
+
+    def codes(self) -> list[str]:
+        return [t.code for t in self.tiles]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "image": {"path": self.path, "width": self.width, "height": self.height},
+            "tiles": [t.to_json() for t in self.tiles],
+            "melds": [m.to_json() for m in self.melds],
+            "warnings": list(self.warnings),
+            "ms": round(float(self.ms), 1),
+        }
