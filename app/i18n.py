@@ -18,10 +18,10 @@ RTL: frozenset[str] = frozenset({"he"})
 _PAIRS: dict[str, tuple[str, str]] = {
     # navigation and frame
     "navigation": ("Page", "עמוד"),
-    "page_check": ("📷 Check the table", "📷 בדיקת השולחן"),
-    "page_turn": ("💡 My turn", "💡 התור שלי"),
-    "page_round": ("🏁 End of round", "🏁 סוף סיבוב"),
-    "page_settings": ("⚙️ Settings", "⚙️ הגדרות"),
+    "page_check": ("Check the table", "בדיקת השולחן"),
+    "page_turn": ("My turn", "התור שלי"),
+    "page_round": ("End of round", "סוף סיבוב"),
+    "page_settings": ("Settings", "הגדרות"),
     "unexpected_error": (
         "Something went wrong ({error}). What you entered is kept; try again or change the input.",
         "משהו השתבש ({error}). מה שהזנת נשמר; נסו שוב או שנו את הקלט.",
@@ -62,8 +62,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "לא נמצאו אבנים בתמונה: צלמו שוב מקרוב ובתאורה טובה, או הקלידו את האבנים.",
     ),
     "doubtful_tiles": ("Please check these tiles: {tiles}", "בדקו בבקשה את האבנים האלה: {tiles}"),
-    "correct_tiles": ("✏️ Correct a tile", "✏️ תיקון אבן"),
+    "correct_tiles": ("Correct a tile", "תיקון אבן"),
     "which_tile": ("Tile", "אבן"),
+    "corrected": ("corrected", "תוקנה"),
+    "check_it": ("check", "לבדוק"),
     "right_code": ("It is", "היא בעצם"),
     "apply_correction": ("Correct", "תיקון"),
     "corrections_made": ("{n} tile(s) corrected by hand", "{n} אבנים תוקנו ידנית"),
@@ -136,7 +138,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     # end of round
     "round_title": ("End of round", "סוף סיבוב"),
     "game": ("Game", "משחק"),
-    "new_game": ("➕ New game", "➕ משחק חדש"),
+    "new_game": ("+ New game", "+ משחק חדש"),
     "game_name": ("Name of the game", "שם המשחק"),
     "game_name_example": ("Friday night", "שישי בערב"),
     "game_kind": ("Played with", "משחקים עם"),

@@ -89,6 +89,9 @@ def export_split(dest: Path, split: str, folder: Path | None = None) -> Path:
                 if len(parts) == 5:
                     lines.append(" ".join([str(remap[int(parts[0])])] + parts[1:]))
         (dest / "labels" / split / (img.stem + ".txt")).write_text("\n".join(lines) + ("\n" if lines else ""))
+    yaml_lines = ["path: .", "train: images/train", "val: images/heldout", "heldout: images/heldout", "names:"]
+    yaml_lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
+    (dest / "data.yaml").write_text("\n".join(yaml_lines) + "\n")
     return dest
 
 

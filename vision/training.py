@@ -70,7 +70,9 @@ class Plan:
 class TrainReport:
     plan: dict[str, Any]
     seconds: dict[str, float] = field(default_factory=dict)
-    realism_recall: float | None = None
+    realism_recall: float | None = None  # renders-only detector, all 179 real photos
+    realism_recall_heldout: float | None = None  # the same detector, held-out series only
+    inference_ms: dict[str, float] = field(default_factory=dict)
     heldout: dict[str, Any] = field(default_factory=dict)
     synthetic: dict[str, Any] = field(default_factory=dict)
 
@@ -227,13 +229,47 @@ def train_classifier(plan: Plan, work: Path, report: TrainReport) -> Path:
     return work / "runs" / "cls" / "weights" / "best.pt"
 
 
-def realism_check(det: Path, work: Path) -> float:
-    """Recall (IoU >= 0.5) of the renders-only detector on every real photo (none was seen in training)."""
+def realism_check(det: Path, work: Path, report: TrainReport) -> None:
+    """Recall (IoU >= 0.5) of the renders-only detector on real photos: none was seen in training."""
+    from datasets.real import real_dir
     from vision.metrics import detector_recall
 
-    from datasets.real import real_dir
+    report.realism_recall = detector_recall(det, real_dir())
+    held = work / "real_heldout_view"
+    if not held.exists():
+        held.mkdir(parents=True)
+        (held / "images").symlink_to((work / "real" / "images" / "heldout").resolve())
+        (held / "labels").symlink_to((work / "real" / "labels" / "heldout").resolve())
+    report.realism_recall_heldout = detector_recall(det, held)
 
-    return detector_recall(det, real_dir())
+
+def install(det: Path, cls: Path, plan: Plan, models: Path) -> None:
+    """Copy the weights into ``models/`` with the inference settings they were trained for."""
+    models.mkdir(parents=True, exist_ok=True)
+    shutil.copy(det, models / "detector.pt")
+    shutil.copy(cls, models / "classifier.pt")
+    (models / "settings.json").write_text(json.dumps({"det_imgsz": plan.det_imgsz, "cls_imgsz": plan.cls_imgsz}, indent=2) + "\n")
+
+
+def evaluate_models(work: Path, models: Path, report: TrainReport) -> None:
+    """Scores for the model card: the held-out real series and a synthetic test set."""
+    from vision.evaluate import evaluate_dataset
+    from vision.model import TileModel
+    from vision.reader import Reader
+
+    reader = Reader(TileModel(models))
+    report.heldout = evaluate_dataset(work / "real", reader, split="heldout").to_json()
+    report.synthetic = evaluate_dataset(work / "synth", reader, split="test").to_json()
+
+
+def write_card(report: TrainReport, models: Path) -> Path:
+    """``models/MODEL_CARD.md`` and ``models/metrics.json`` from a training report."""
+    from vision.model_card import render_card
+
+    (models / "metrics.json").write_text(json.dumps(asdict(report), indent=2) + "\n")
+    path = models / "MODEL_CARD.md"
+    path.write_text(render_card(report))
+    return path
 
 
 def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
@@ -243,10 +279,10 @@ def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
     render_data(plan, work)
     report.seconds["render"] = round(time.time() - t, 1)
     det = train_detector(plan, work, report)
-    report.realism_recall = realism_check(work / "runs" / "det_synth" / "weights" / "best.pt", work)
+    realism_check(work / "runs" / "det_synth" / "weights" / "best.pt", work, report)
     cls = train_classifier(plan, work, report)
-    models.mkdir(parents=True, exist_ok=True)
-    shutil.copy(det, models / "detector.pt")
-    shutil.copy(cls, models / "classifier.pt")
+    install(det, cls, plan, models)
+    evaluate_models(work, models, report)
+    write_card(report, models)
     (work / "train_report.json").write_text(json.dumps(asdict(report), indent=2))
     return report

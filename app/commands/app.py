@@ -60,7 +60,11 @@ def run(args: argparse.Namespace) -> int:
     env.setdefault("YOLO_OFFLINE", "1")
     if args.db:
         env["RUMMI_DB"] = str(Path(args.db).expanduser().resolve())
-    try:
-        return subprocess.call(streamlit_command(args.port, args.address), env=env, cwd=str(MAIN.parent.parent))
-    except KeyboardInterrupt:
+    cmd = streamlit_command(args.port, args.address)
+    os.chdir(MAIN.parent.parent)  # the project folder: Streamlit reads .streamlit/config.toml there
+    if os.name == "posix":  # become Streamlit: Ctrl-C and kill reach the server itself
+        os.execve(cmd[0], cmd, env)
+    try:  # pragma: no cover - Windows
+        return subprocess.call(cmd, env=env)
+    except KeyboardInterrupt:  # pragma: no cover
         return 0

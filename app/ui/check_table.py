@@ -23,26 +23,29 @@ def render(ctx: Ctx) -> None:
         ctx.t("table_source"), ["photo", "type"], format_func=lambda s: ctx.t(f"source_{s}"),
         horizontal=True, key="table_source",
     )
+    left, right = st.columns([3, 2], gap="large")
     melds: list[list[str]] | None = None
-    if source == "photo":
-        state = photo_input(ctx, "table", rack=False)
-        if state is not None and state.reading is not None and state.reading.tiles:
-            melds, lone = reading_melds(state.reading)
-            if lone:
-                st.warning(ctx.t("lone_tiles", tiles=" ".join(lone)))
-    else:
-        text = st.text_area(
-            ctx.t("type_table"), key="table_text", placeholder="R10 R11 R12 | K7 R7 B7 | J O5 O6", height=100,
-        )
-        st.caption(ctx.t("notation_help"))
-        if text.strip():
-            parsed = guarded(ctx, lambda: parse_table_text(text))
-            if parsed is not None:
-                melds = [[t.code for t in m] for m in parsed]
+    with left:
+        if source == "photo":
+            state = photo_input(ctx, "table", rack=False)
+            if state is not None and state.reading is not None and state.reading.tiles:
+                melds, lone = reading_melds(state.reading)
+                if lone:
+                    st.warning(ctx.t("lone_tiles", tiles=" ".join(lone)))
+        else:
+            text = st.text_area(
+                ctx.t("type_table"), key="table_text", placeholder="R10 R11 R12 | K7 R7 B7 | J O5 O6", height=100,
+            )
+            st.caption(ctx.t("notation_help"))
+            if text.strip():
+                parsed = guarded(ctx, lambda: parse_table_text(text))
+                if parsed is not None:
+                    melds = [[t.code for t in m] for m in parsed]
     if melds is None:
         return
     st.session_state[TABLE_KEY] = melds
-    show_melds(ctx, melds)
+    with right:
+        show_melds(ctx, melds)
 
 
 def show_melds(ctx: Ctx, melds: list[list[str]]) -> None:
@@ -51,9 +54,9 @@ def show_melds(ctx: Ctx, melds: list[list[str]]) -> None:
         st.info(ctx.t("no_melds"))
         return
     lines = meld_lines(ctx, melds)
-    for line in lines:
+    for _, line in lines:
         st.markdown(line)
-    valid = sum(1 for line in lines if line.startswith("✅"))
+    valid = sum(1 for ok, _ in lines if ok)
     if valid == len(melds):
         st.success(ctx.t("all_valid", n=len(melds)))
     else:

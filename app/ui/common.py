@@ -50,6 +50,10 @@ def _warm_up() -> threading.Thread:
 
     def work() -> None:
         try:
+            import vision.annotate  # noqa: F401  (supervision, OpenCV: slow first imports)
+            import vision.load  # noqa: F401
+            import vision.reader  # noqa: F401
+
             load_tile_model()  # not tile_model(): no Streamlit calls outside the script thread
         except Exception as exc:  # missing model: reported when a photo is read
             log.info("model not loaded at start: %s", exc)
@@ -89,24 +93,31 @@ def codes_of(tiles: Iterable[Tile]) -> list[str]:
 
 
 def parse_table_text(text: str) -> list[list[Tile]]:
-    """Typed melds (``R1 R2 R3 | K5 B5 O5``, or one meld a line)."""
-    return parse_melds(text.replace("\r", "").replace("\n", "|").strip("| ") if "\n" in text else text)
+    """Typed melds (``R1 R2 R3 | K5 B5 O5``, or one meld a line; blank lines and a ``|`` at the
+    end of a line are fine)."""
+    lines = [line.strip().strip("|").strip() for line in text.splitlines()]
+    return parse_melds(" | ".join(line for line in lines if line))
 
 
 def parse_rack_text(text: str) -> list[Tile]:
     return parse_tiles(text)
 
 
-def meld_lines(ctx: Ctx, melds: Sequence[Sequence[str]]) -> list[str]:
-    """One markdown line per meld: valid or not, kind and value, or the reason."""
+VALID_ICON = ":green[:material/check_circle:]"
+INVALID_ICON = ":red[:material/cancel:]"
+
+
+def meld_lines(ctx: Ctx, melds: Sequence[Sequence[str]]) -> list[tuple[bool, str]]:
+    """(valid, markdown line) for each meld: kind and value, or why it is not valid."""
     lines = []
     for k, codes in enumerate(melds, start=1):
         check = analyse_set([Tile.parse(c) for c in codes], ctx.rules)
         if check.valid:
             verdict = ctx.t("meld_valid", kind=ctx.t(check.kind or "run"), value=check.value)
-            lines.append(f"✅ {ctx.t('meld_n', n=k)} — {tiles_md(codes)} — {verdict}")
+            lines.append((True, f"{VALID_ICON} {ctx.t('meld_n', n=k)} — {tiles_md(codes)} — {verdict}"))
         else:
-            lines.append(f"❌ {ctx.t('meld_n', n=k)} — {tiles_md(codes)} — {ctx.t('meld_invalid')}: {check.reason}")
+            why = f"{ctx.t('meld_invalid')}: {check.reason}"
+            lines.append((False, f"{INVALID_ICON} {ctx.t('meld_n', n=k)} — {tiles_md(codes)} — :red[{why}]"))
     return lines
 
 
@@ -164,6 +175,9 @@ def _process(ctx: Ctx, key: str, file: Any, rack: bool, known: Sequence[str]) ->
         state.error = ctx.t("no_model", error=str(exc))
     except MemoryError:
         state.error = ctx.t("bad_photo", error=ctx.t("photo_too_big"))
+    except Exception as exc:  # a bug in reading: say so once, keep the app (and the page) working
+        log.exception("reading %s failed", getattr(file, "name", "the photo"))
+        state.error = ctx.t("unexpected_error", error=f"{type(exc).__name__}: {exc}")
     if state.result is not None and state.reading is not None:
         try:
             state.reading_id = ctx.store.save_reading(
@@ -221,7 +235,7 @@ def photo_input(ctx: Ctx, key: str, rack: bool, known: Sequence[str] = ()) -> Ph
 
 def _tile_label(ctx: Ctx, reading: PhotoReading, i: int, state: PhotoState) -> str:
     t = reading.tiles[i]
-    mark = " ✏️" if i in state.corrections else (" ⚠️" if t.doubtful else "")
+    mark = f" ✎ {ctx.t('corrected')}" if i in state.corrections else (f" ⚠ {ctx.t('check_it')}" if t.doubtful else "")
     where = f" · {ctx.t('meld_n', n=t.meld + 1)}" if t.meld is not None else ""
     return f"#{i + 1}: {t.code} ({t.confidence:.0%}){where}{mark}"
 
@@ -229,7 +243,10 @@ def _tile_label(ctx: Ctx, reading: PhotoReading, i: int, state: PhotoState) -> s
 def show_reading(ctx: Ctx, key: str, state: PhotoState) -> None:
     reading = state.reading
     assert reading is not None and state.result is not None
-    st.image(state.picture, caption=ctx.t("photo_caption", name=state.result.name, n=len(reading.tiles)), output_format="JPEG")
+    st.image(
+        state.picture, caption=ctx.t("photo_caption", name=state.result.name, n=len(reading.tiles)),
+        output_format="JPEG", width="stretch",
+    )
     if not reading.tiles:
         st.warning(ctx.t("no_tiles"))
         return
@@ -284,6 +301,8 @@ def _undo_corrections(ctx: Ctx, key: str) -> None:
     if state is None or state.result is None:
         return
     state.corrections.clear()
+    for k in [k for k in st.session_state if isinstance(k, str) and k.startswith(f"{key}_fix_code_")]:
+        del st.session_state[k]  # the code boxes show the photo's own reading again
     state.refresh(ctx.rules)
     _store_reading(ctx, state)
 

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from app.store import GAME_KINDS, Game, Round, StoreError, new_token
-from app.ui.common import Ctx, clear_photo, parse_rack_text, photo_input, photo_state
+from app.ui.common import Ctx, clear_photo, parse_rack_text, photo_input
 from engine.scoring import exhausted_winners, rack_value, score_round
 from engine.supply import check_supply
 from engine.tiles import NotationError, format_tiles
@@ -108,10 +108,12 @@ def render(ctx: Ctx) -> None:
         return
     st.caption(ctx.t("game_caption", kind=ctx.t(f"kind_{game.kind}"), players=", ".join(game.players)))
     _flash()
-    with st.container(border=True):
+    left, right = st.columns([1, 1], gap="large")
+    with left, st.container(border=True):
         _round_form(ctx, game)
-    score_sheet(ctx, game)
-    _edit_rounds(ctx, game)
+    with right:
+        score_sheet(ctx, game)
+        _edit_rounds(ctx, game)
 
 
 def _flash() -> None:
@@ -224,11 +226,6 @@ def _round_form(ctx: Ctx, game: Game) -> None:
     if missing:
         st.info(ctx.t("waiting_for_photos", players=", ".join(missing)))
         return
-    empty = [p for p, text in texts.items() if not text.strip()]
-    if empty:  # someone who did not go out still holds tiles (or cards)
-        st.info(ctx.t("waiting_for_racks", players=", ".join(empty)))
-        st.button(ctx.t("save_round"), key=f"g{game.id}_save", type="primary", disabled=True)
-        return
     if game.is_cards:
         draft = score_cards(ctx, game, winner or "", texts, rummy)
     else:
@@ -236,6 +233,10 @@ def _round_form(ctx: Ctx, game: Game) -> None:
     draft.readings = readings
     for e in draft.errors:
         st.error(e)
+    empty = [p for p, text in texts.items() if not text.strip()]
+    if empty:  # everyone who did not go out still holds tiles (or cards)
+        st.info(ctx.t("waiting_for_racks", players=", ".join(empty)))
+        draft.scores = None
     if draft.scores is not None:
         rows = [
             {

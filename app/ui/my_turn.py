@@ -30,10 +30,19 @@ def _solve(table: tuple[tuple[str, ...], ...], rack: tuple[str, ...], rules: Hou
 
 def render(ctx: Ctx) -> None:
     st.header(ctx.t("turn_title"))
-    table = _table_input(ctx)
-    st.subheader(ctx.t("rack_title"))
-    rack = _rack_input(ctx, table or [])
-    opened = st.checkbox(ctx.t("opened"), key="turn_opened", help=ctx.t("opened_help", threshold=ctx.rules.initial_meld))
+    left, right = st.columns([1, 1], gap="large")
+    with left:
+        table = _table_input(ctx)
+        st.subheader(ctx.t("rack_title"))
+        rack = _rack_input(ctx, table or [])
+        opened = st.checkbox(
+            ctx.t("opened"), key="turn_opened", help=ctx.t("opened_help", threshold=ctx.rules.initial_meld)
+        )
+    with right:
+        _answer(ctx, table, rack, bool(opened))
+
+
+def _answer(ctx: Ctx, table: list[list[str]] | None, rack: list[str] | None, opened: bool) -> None:
     if table is None or rack is None:
         return
     if not rack:
@@ -51,7 +60,7 @@ def render(ctx: Ctx) -> None:
         st.error(ctx.t("over_supply", problems="; ".join(problems)))
         return
     with st.spinner(ctx.t("thinking")):
-        hint = guarded(ctx, lambda: _solve(tuple(tuple(m) for m in table), tuple(rack), ctx.rules, bool(opened)))
+        hint = guarded(ctx, lambda: _solve(tuple(tuple(m) for m in table), tuple(rack), ctx.rules, opened))
     if hint is None:
         return
     show_hint(ctx, hint)
@@ -93,7 +102,9 @@ def _rack_input(ctx: Ctx, table: list[list[str]]) -> list[str] | None:
         state = photo_input(ctx, "rack", rack=True, known=known)
         if state is None or state.reading is None:
             return None
-        return [t.code for t in state.reading.tiles]
+        codes = [t.code for t in state.reading.tiles]
+        st.caption(ctx.t("rack_read_as", tiles=" ".join(codes) or "-"))
+        return codes
     text = st.text_input(ctx.t("type_rack"), key="rack_text", placeholder="K3 K4 R9 O13 J")
     if not text.strip():
         return []

@@ -4,6 +4,7 @@ guard that turns any error into a message on the page (never a traceback)."""
 from __future__ import annotations
 
 import logging
+import re
 import traceback
 
 import streamlit as st
@@ -15,6 +16,12 @@ from app.ui.common import Ctx, warm_up
 
 log = logging.getLogger("rummi.app")
 
+ICONS = {
+    "check": ":material/photo_camera:",
+    "turn": ":material/lightbulb:",
+    "round": ":material/scoreboard:",
+    "settings": ":material/settings:",
+}
 PAGES = {
     "check": check_table.render,
     "turn": my_turn.render,
@@ -28,6 +35,20 @@ RTL_CSS = """
 [data-testid="stMain"] code, [data-testid="stMain"] pre, [data-testid="stDataFrame"], [data-testid="stVegaLiteChart"] { direction: ltr; }
 </style>
 """
+
+
+# Inputs kept when their page is left (Streamlit forgets a widget's value when it is not drawn);
+# photos are kept by the photo widget itself, settings live in the database.
+_KEEP = re.compile(
+    r"^(table_text|table_source|turn_table_text|turn_table_source|rack_text|rack_source|turn_opened"
+    r"|g\d+_(hand_\d+|src_\d+|winner|rummy)|.+_photo_source)$"
+)
+
+
+def keep_inputs() -> None:
+    for key in list(st.session_state.keys()):
+        if isinstance(key, str) and _KEEP.match(key):
+            st.session_state[key] = st.session_state[key]
 
 
 @st.cache_resource(show_spinner=False)
@@ -53,8 +74,9 @@ def run() -> None:
     if ctx.lang in RTL:
         st.markdown(RTL_CSS, unsafe_allow_html=True)
     warm_up()
+    keep_inputs()
     page = st.radio(
-        ctx.t("navigation"), list(PAGES), format_func=lambda p: ctx.t(f"page_{p}"),
+        ctx.t("navigation"), list(PAGES), format_func=lambda p: f"{ICONS[p]} {ctx.t(f'page_{p}')}",
         horizontal=True, key="page", label_visibility="collapsed",
     )
     try:

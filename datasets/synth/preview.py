@@ -12,7 +12,7 @@ from .generate import synth_one
 KIND_CYCLE = ("table", "rack", "loose", "mix", "table", "loose", "table", "rack", "mix", "table", "loose", "empty")
 
 
-def contact_sheet(out: str | Path, seed: int = 0, n: int = 12, cols: int = 4, size: int = 1024, cell: int = 480, kind: str = "cycle") -> Path:
+def contact_sheet(out: str | Path, seed: int = 0, n: int = 12, cols: int = 4, size: int = 1024, cell: int = 360, kind: str = "cycle") -> Path:
     cells = []
     for i in range(n):
         k = KIND_CYCLE[i % len(KIND_CYCLE)] if kind == "cycle" else kind

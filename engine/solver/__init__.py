@@ -1,9 +1,9 @@
 """The hint solver: the provably best play from a rack (an integer program solved by HiGHS).
 
-Modules: ``catalogue`` (every set shape, built once per house rules), ``keep`` (columns that keep
-a table set, grown at its ends), ``model`` (the integer program), ``ilp`` (HiGHS), ``greedy``
-(a quick start and fallback), ``layout`` (the table afterwards), ``moves`` (steps for a person),
-``hint`` (``best_play`` and its answer).
+Modules: ``catalogue`` (every joker-free set, built once per house rules), ``keep`` (columns that
+keep a table set, grown at its ends), ``model`` (the integer program), ``joker_rows`` (its rows
+for the joker rules), ``ilp`` (HiGHS), ``greedy`` (a quick fallback), ``layout`` (the table
+afterwards, jokers placed), ``moves`` (steps for a person), ``hint`` (``best_play``, its answer).
 """
 
 from engine.solver.hint import Hint, Play, best_meld_points, best_play

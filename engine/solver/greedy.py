@@ -1,5 +1,5 @@
-"""A quick play without rearranging the table: a start for HiGHS and the fallback when the time
-limit leaves no better answer.
+"""A quick play without rearranging the table: the fallback when the time limit leaves no better
+answer.
 
 Every table set is kept; new sets are built from the rack's faces alone, largest first (before the
 initial meld: most points first, and only if they reach the threshold); then each table set is

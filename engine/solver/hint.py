@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Sequence
 
 import numpy as np
@@ -222,41 +222,55 @@ def _search(
     """Solve, check, cut, solve again: up to ``top_k`` plays, best first, and whether the search
     proved that there is no (further) play.
 
-    The first program leaves out the rows for exposed jokers standing in for faces (and the joker
-    reuse rows); when the answer leaves such a joker exposed, or breaks the reuse rule, the
-    program is rebuilt with them (keeping what was found so far as a floor) and solved again.
+    The first program leaves out the rows for exposed jokers standing in for faces, and the joker
+    reuse rows. When an answer leaves such a joker exposed, the program is rebuilt with those rows
+    and the first three criteria fixed at the answer's (the *exposure pass*); when an answer breaks
+    the reuse rule, it is rebuilt with reuse rows for those jokers; any other broken rule cuts that
+    answer off. Every play kept has passed ``validate_turn``.
     """
-    reuse, exposure = False, False
-    model = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure)
+    reuse: frozenset[int] = frozenset()
+    exposure = False
     plays: list[Play] = []
     excluded: list[np.ndarray] = []  # rack multisets already answered
-    floor: float | None = None  # the first three criteria of the best play so far
+    floor: tuple[int, int, int] | None = None  # criteria fixed during the exposure pass
+    pending: tuple[Play, np.ndarray] | None = None  # the answer the exposure pass may better
     proven_none = False
-    cuts = 0  # solutions cut off for breaking a rule (such a cut may remove legal plays too)
+    cuts = 0  # answers cut off for breaking a rule (such a cut may remove legal plays too)
 
     def rebuild() -> Model:
-        m = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure)
+        m = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure, written=table)
         for played in excluded:
             m.exclude_played(played)
         if floor is not None:
             m.require_prefix(floor)
         return m
 
+    def accept(play: Play, played: np.ndarray) -> None:
+        plays.append(play)
+        excluded.append(played)
+
+    model = rebuild()
     while len(plays) < top_k:
         res = model.solve(deadline - time.perf_counter())
-        if res.values is None:
-            proven_none = res.infeasible and cuts == 0
-            break
-        sol = model.decode(res.values)
-        if sol.tiles_played == 0:
-            proven_none = res.optimal and cuts == 0
+        sol = model.decode(res.values) if res.values is not None else None
+        if sol is None or sol.tiles_played == 0:
+            if pending is not None:  # the pass found nothing (time, or a cut): keep the answer
+                accept(replace(pending[0], optimal=False), pending[1])
+            elif sol is None:
+                proven_none = res.infeasible and cuts == 0
+            else:
+                proven_none = res.optimal and cuts == 0
             break
         play, broken = _play_for(model, sol, table, rack, res.optimal and cuts == 0)
         if play is None:
+            faces = frozenset(int(f) for f in np.flatnonzero(sol.jokers))
             if time.perf_counter() >= deadline:
+                if pending is not None:
+                    accept(replace(pending[0], optimal=False), pending[1])
                 break
-            if JOKER_NOT_REUSED in broken and not reuse and model.table_counts[JOKER_TYPE]:
-                reuse = True
+            if JOKER_NOT_REUSED in broken and model.table_counts[JOKER_TYPE] and not faces <= reuse:
+                # rows for "played again with a rack tile" for these jokers (all, the second time)
+                reuse = reuse | faces if not reuse else frozenset(int(f) for f in model.joker_faces)
                 model = rebuild()
                 continue
             cuts += 1
@@ -265,25 +279,22 @@ def _search(
             model.exclude_support(res.values)
             continue
         own = sum(c.exposed for c in sol.kept)  # counted by the first program already
-        if play.exposed_jokers > own and not exposure and time.perf_counter() < deadline:
+        if pending is None and not exposure and play.exposed_jokers > own:
             # can another arrangement, as good on the first three criteria, cover the joker?
+            pending = (play, sol.played)
             exposure = True
             floor = model.prefix(res.values)
             model = rebuild()
-            res2 = model.solve(deadline - time.perf_counter())
-            if res2.values is not None:
-                sol2 = model.decode(res2.values)
-                play2, _ = _play_for(model, sol2, table, rack, res2.optimal and play.optimal)
-                if play2 is not None and _rank(play2) >= _rank(play):
-                    play, sol = play2, sol2
-            floor = None
-            plays.append(play)
-            excluded.append(sol.played)
-            if len(plays) < top_k:
-                model = rebuild()  # without the floor: the alternatives are worse
             continue
-        plays.append(play)
-        excluded.append(sol.played)
+        if pending is not None:
+            if _rank(play) < _rank(pending[0]):  # cannot happen; be safe
+                play = replace(pending[0], optimal=False)
+            pending, floor = None, None
+            accept(play, sol.played)
+            if len(plays) < top_k:
+                model = rebuild()  # without the fixed criteria: the alternatives are worse
+            continue
+        accept(play, sol.played)
         model.exclude_played(sol.played)
         if time.perf_counter() >= deadline:
             break
@@ -326,10 +337,8 @@ def best_play(
     best_meld = None
     shortfall = 0
     if not opened:
-        if plays:
-            best_meld = max(p.meld_points or 0 for p in plays)
-        else:
-            best_meld = best_meld_points(rack, rules, max(0.05, deadline - time.perf_counter()))
+        best_meld = best_meld_points(rack, rules, max(0.05, deadline - time.perf_counter()))
+        if not plays:
             shortfall = max(0, threshold - best_meld)
     solve_ms = (time.perf_counter() - t0) * 1000.0
     if not plays:
@@ -337,7 +346,7 @@ def best_play(
             tiles_placed=0,
             value_placed=0,
             placed=(),
-            table=tuple(ordered),
+            table=tuple(table),
             rack_left=tuple(rack),
             moves=(),
             sets_disturbed=0,

@@ -19,7 +19,7 @@ import highspy
 import numpy as np
 from highspy import _core as _hcore
 
-__all__ = ["Ilp", "IlpResult"]
+__all__ = ["Ilp", "IlpResult", "Rows"]
 
 _INF = highspy.kHighsInf
 _STARTED = False
@@ -105,6 +105,9 @@ class Ilp:
         # the feasibility-jump heuristic (HiGHS >= 1.10) finds nothing the root LP does not, and
         # took half of the remaining time on 60- and 90-tile positions
         h.setOptionValue("mip_heuristic_run_feasibility_jump", False)
+        # one thread: the branch and bound of these programs is serial anyway, and idle workers
+        # cost CPU on a small machine (see ``solve`` for a process whose HiGHS already runs more)
+        h.setOptionValue("threads", 1)
         h.passModel(lp)
 
     def add_row(self, index: Sequence[int], value: Sequence[float], lower: float, upper: float) -> None:
@@ -120,7 +123,11 @@ class Ilp:
     def solve(self, time_limit: float) -> IlpResult:
         h = self._h
         h.setOptionValue("time_limit", float(max(time_limit, 1e-4)))
-        h.run()
+        if h.run() == highspy.HighsStatus.kError and h.getModelStatus() == highspy.HighsModelStatus.kNotset:
+            # HiGHS's thread pool is per process: another user of highspy in this process started
+            # it with more threads, and then it must be used as it is
+            h.setOptionValue("threads", 0)
+            h.run()
         status = h.getModelStatus()
         infeasible = status == highspy.HighsModelStatus.kInfeasible
         optimal = status == highspy.HighsModelStatus.kOptimal
@@ -130,3 +137,54 @@ class Ilp:
             x = np.rint(np.asarray(h.getSolution().col_value, dtype=np.float64)).astype(np.int64)
             return IlpResult(x, optimal, False, float(info.objective_function_value))
         return IlpResult(None, False, infeasible, float("-inf"))
+
+
+class Rows:
+    """Rows of the program as bounds and (row, column, value) triplets."""
+
+    def __init__(self) -> None:
+        self._r: list[np.ndarray] = []
+        self._c: list[np.ndarray] = []
+        self._v: list[np.ndarray] = []
+        self._lo: list[np.ndarray] = []
+        self._hi: list[np.ndarray] = []
+        self.n = 0
+
+    def new(self, lower, upper=None) -> int:
+        """Append rows (``lower`` an array or a number; ``upper`` defaults to ``lower``); the
+        index of the first."""
+        lo = np.atleast_1d(np.asarray(lower, dtype=np.float64))
+        hi = lo.copy() if upper is None else np.broadcast_to(np.asarray(upper, dtype=np.float64), lo.shape).copy()
+        self._lo.append(lo)
+        self._hi.append(hi)
+        first = self.n
+        self.n += len(lo)
+        return first
+
+    def add(self, rows, cols, values) -> None:
+        rows = np.atleast_1d(np.asarray(rows, dtype=np.int64))
+        cols = np.broadcast_to(np.asarray(cols, dtype=np.int64), rows.shape)
+        vals = np.broadcast_to(np.asarray(values, dtype=np.float64), rows.shape)
+        self._r.append(rows)
+        self._c.append(np.array(cols))
+        self._v.append(np.array(vals))
+
+    def put(self, col: int, row: int, value: float) -> None:
+        self.add([row], [col], [value])
+
+    @property
+    def lower_bounds(self) -> np.ndarray:
+        return np.concatenate(self._lo)
+
+    @property
+    def upper_bounds(self) -> np.ndarray:
+        return np.concatenate(self._hi)
+
+    def csc(self, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        r = np.concatenate(self._r) if self._r else np.zeros(0, dtype=np.int64)
+        c = np.concatenate(self._c) if self._c else np.zeros(0, dtype=np.int64)
+        v = np.concatenate(self._v) if self._v else np.zeros(0)
+        order = np.lexsort((r, c))
+        r, c, v = r[order], c[order], v[order]
+        start = np.searchsorted(c, np.arange(n_cols + 1))
+        return start, r, v

@@ -3,8 +3,8 @@
 Kept table sets come first, in their old order (grown at their ends where faces were added);
 new sets follow. The program only says how many jokers stand in for each face, so the layout
 tries every way to put them in the sets that hold that face, safest first (``layouts`` yields
-them with the fewest exposed jokers first; the caller keeps the first that ``validate_turn``
-accepts). Runs of one colour that meet end to end are joined (``K3 K4 K5`` + ``K6 K7 K8`` is
+them with the fewest exposed jokers first, then the fewest jokers in a set without a tile from
+the rack; the caller keeps the first that ``validate_turn`` accepts). Runs of one colour that meet end to end are joined (``K3 K4 K5`` + ``K6 K7 K8`` is
 ``K3 K4 K5 K6 K7 K8``) unless that would leave a joker exposed that was not, or change what a
 joker stands for.
 """
@@ -17,13 +17,14 @@ from typing import Iterator
 
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.solver.catalogue import TYPE_TILES, exposed_jokers
+from engine.solver.catalogue import N_FACES, TYPE_TILES, exposed_jokers
 from engine.solver.model import Model, Solution
 from engine.tiles import JOKER, Tile
 
 __all__ = ["LaidSet", "layouts", "join_runs"]
 
-_MAX_LAYOUTS = 64  # joker placements tried per solution
+_MAX_PLACEMENTS = 512  # joker placements ranked per solution
+_MAX_LAYOUTS = 48  # of those, tried (validated) per solution
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,14 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
         slots = [(k, c.tiles.index(face)) for k, c in enumerate(kept) if face in c.added]
         slots += [(n_kept + k, s.index(face)) for k, s in enumerate(new) if face in s]
         choices.append(list(combinations(slots, int(solution.jokers[f]))))
+    # a joker is best placed next to a tile from the rack (a taken joker must be played again so)
+    grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
+    lonely = {
+        (k, pos): not any(t in grew for i, t in enumerate(base[k]) if i != pos)
+        for options in choices
+        for pick in options
+        for k, pos in pick
+    }
     ranked = []
     for pick in product(*choices):
         tables = [list(s) for s in base]
@@ -66,11 +75,12 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
         sets = [LaidSet(tuple(tiles), c.owner, _added(tuple(tiles), c.tiles, c.added)) for tiles, c in zip(tables[:n_kept], kept)]
         sets += [LaidSet(tuple(tiles)) for tiles in tables[n_kept:]]
         exposed = sum(exposed_jokers(s.tiles, model.rules) for s in sets)
-        ranked.append((exposed, len(ranked), sets))
-        if len(ranked) >= _MAX_LAYOUTS:
+        alone = sum(lonely[slot] for group in pick for slot in group)
+        ranked.append((exposed, alone, len(ranked), sets))
+        if len(ranked) >= _MAX_PLACEMENTS:
             break
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    for _, _, sets in ranked:
+    ranked.sort(key=lambda r: r[:3])
+    for _, _, _, sets in ranked[:_MAX_LAYOUTS]:
         joined = join_runs(sets, model.rules)
         yield joined
         if joined != sets:

@@ -20,13 +20,17 @@ Rows:
   table may not be touched; face sets can then take faces from the rack only);
 * initial meld: the points of the new sets reach ``rules.initial_meld`` (a joker counts as the
   face it stands for, which is what ``engine.initial`` counts);
-* exposure: ``q_f >= z_f - (safe places for a joker for f in the chosen sets)``;
+* exposure: ``q_f >= z_f - (safe places for a joker for f in the chosen sets)`` - only when
+  ``exposure=True``: the first program leaves these rows out (the exposed jokers of kept table
+  sets still count) and ``engine.solver.hint`` solves again with them only when its answer
+  leaves a joker that stands in for a face exposed;
 * jokers on the table (the ``engine.turns`` rules): each must end in a set that holds the tiles it
   was anchored to (one of them suffices) and the face it stood for (as a face: replaced; or as a
   joker: it stayed).
   A joker taken from a set must be played again with a rack tile: the layout tries every
   placement of the jokers and ``validate_turn`` judges; only when no placement passes is the model
-  rebuilt with rows for this rule (``_reuse_rows``), which most positions never need.
+  rebuilt with rows for this rule (``joker_rows.reuse_rows``) for the faces whose jokers broke it, which
+  most positions never need.
 
 Objective: one weighted sum whose weights keep the criteria strictly in order (lexicographic):
 tiles played, then their value (face value, a joker counts ``rules.joker_penalty``: the points the
@@ -35,23 +39,23 @@ play saves at the end of a round), then table sets kept, then fewest exposed jok
 ``w_kept = E + 1``, ``w_value = w_kept * (K + 1)``, ``w_tiles = w_value * (V + 1)``; each weight
 exceeds the most the criteria after it can add up to, so no amount of a later criterion outweighs
 one unit of an earlier one. All coefficients are integers, so HiGHS proves optimality once the
-gap is below 1. One solve instead of four sequential ones keeps a position at a few milliseconds.
+gap is below 1. One solve instead of four sequential ones keeps a position in the tens of
+milliseconds.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from engine.rules import HouseRules
-from engine.sets import interpretations
 from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, Catalogue, catalogue, type_index
-from engine.solver.ilp import Ilp, IlpResult
+from engine.solver.ilp import Ilp, IlpResult, Rows
+from engine.solver.joker_rows import joker_cover_rows, reuse_plan, reuse_rows
 from engine.solver.keep import KeepColumn, keep_columns
-from engine.tiles import JOKER, Tile
+from engine.tiles import Tile
 
 __all__ = ["Model", "Solution", "build_model", "tile_values"]
 
@@ -70,7 +74,6 @@ class Solution:
     kept: tuple[KeepColumn, ...]
     jokers: np.ndarray
     played: np.ndarray
-    values: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(0))
 
     @property
     def tiles_played(self) -> int:
@@ -81,7 +84,7 @@ class Solution:
 class Model:
     rules: HouseRules
     opened: bool
-    table: list[tuple[Tile, ...]]
+    table: list[tuple[Tile, ...]]  # in play order
     rack_counts: np.ndarray
     table_counts: np.ndarray
     cat: Catalogue
@@ -91,8 +94,14 @@ class Model:
     rack_vars: list[tuple[int, int]]  # (type, copy)
     ilp: Ilp | None = None
     n_extra: int = 0  # columns after the rack binaries (the joker reuse rule)
+    reuse_faces: frozenset[int] = frozenset()  # faces with reuse rows
     exposure: bool = True  # rows for exposed jokers among those standing in for faces
     weights: tuple[int, int, int] = (0, 0, 0)  # tiles, value, kept
+    written: list[tuple[Tile, ...]] | None = None  # the table as written (joker readings)
+
+    def __post_init__(self) -> None:
+        if self.written is None:
+            self.written = list(self.table)
 
     # column blocks: x | e | z | q | b
     @property
@@ -114,7 +123,7 @@ class Model:
         played = np.zeros(N_TYPES, dtype=np.int64)
         for (t, _), v in zip(self.rack_vars, values[b0 : b0 + len(self.rack_vars)]):
             played[t] += int(v)
-        return Solution(sets, kept, jokers, played, values)
+        return Solution(sets, kept, jokers, played)
 
     def encode(self, sets: Sequence[int], kept: Sequence[int], played: np.ndarray) -> np.ndarray:
         """A column vector for a point without jokers standing in (the greedy start)."""
@@ -147,24 +156,25 @@ class Model:
                 val.append(1.0)
         self.ilp.add_row(idx, val, 1 - ones, np.inf)
 
-    def prefix(self, values: np.ndarray) -> float:
-        """The first three criteria of a point, weighted: tiles, value, kept sets."""
-        w_tiles, w_value, w_kept = self.weights
+    def prefix(self, values: np.ndarray) -> tuple[int, int, int]:
+        """The first three criteria of a point: tiles played, their value, keep columns used."""
         e0, z0, q0, b0 = self._blocks
         vals = tile_values(self.rules)
         b = values[b0 : b0 + len(self.rack_vars)]
-        score = sum(float(v) * (w_tiles + w_value * vals[t]) for (t, _), v in zip(self.rack_vars, b))
-        return score + w_kept * float(values[e0:z0].sum())
+        tiles = int(sum(b))
+        value = int(sum(v * vals[t] for (t, _), v in zip(self.rack_vars, b)))
+        return tiles, value, int(values[e0:z0].sum())
 
-    def require_prefix(self, score: float) -> None:
-        """Only points at least as good as ``score`` on the first three criteria."""
+    def require_prefix(self, prefix: tuple[int, int, int]) -> None:
+        """Only points exactly this good on the first three criteria (the best, so as good)."""
         assert self.ilp is not None
-        w_tiles, w_value, w_kept = self.weights
+        tiles, value, kept = prefix
         e0, z0, q0, b0 = self._blocks
         vals = tile_values(self.rules)
-        idx = list(range(e0, z0)) + [b0 + k for k in range(len(self.rack_vars))]
-        coef = [float(w_kept)] * (z0 - e0) + [float(w_tiles + w_value * vals[t]) for t, _ in self.rack_vars]
-        self.ilp.add_row(idx, coef, score - 0.5, np.inf)
+        bs = [b0 + k for k in range(len(self.rack_vars))]
+        self.ilp.add_row(bs, [1.0] * len(bs), tiles, tiles)
+        self.ilp.add_row(bs, [float(vals[t]) for t, _ in self.rack_vars], value, value)
+        self.ilp.add_row(list(range(e0, z0)), [1.0] * (z0 - e0), kept, kept)
 
     def exclude_support(self, values: np.ndarray) -> None:
         """Cut off this point and every point that uses only its sets, keep columns and jokers."""
@@ -174,66 +184,20 @@ class Model:
         self.ilp.add_row(idx, [1.0] * len(idx), 1, np.inf)
 
 
-def _means(tiles: tuple[Tile, ...], x: Tile, rules: HouseRules) -> bool:
-    return any(x == t for r in interpretations(tiles, rules) for _, t in r.joker_tiles)
-
-
-def _anchored(faces: np.ndarray, x: Tile, anchors: Counter[Tile]) -> np.ndarray:
-    """Which columns of ``faces`` (52 x n) hold face ``x`` and at least one of ``anchors``: where
-    a table joker that stood for ``x`` next to ``anchors`` can stay (``x`` a joker there) or be
-    replaced (``x`` a face there), as ``engine.turns`` rules it."""
-    near = [type_index(t) for t in anchors]
-    return (faces[type_index(x)] > 0) & (faces[near].sum(axis=0) > 0)
-
-
-def _keep_anchored(col: KeepColumn, x: Tile, anchors: Counter[Tile], rules: HouseRules) -> bool:
-    held = {t for t in col.tiles if not t.is_joker}
-    return bool(held & set(anchors)) and (x in held or (JOKER in col.tiles and _means(col.tiles, x, rules)))
-
-
-def _joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], list[float], float, float]]:
-    """Each joker on the table ends in a set with one of its anchors and the face it stood for
-    (a necessary condition of the ``engine.turns`` joker rules, so no legal play is cut off)."""
-    from engine.turns import _table_jokers  # the anchors and meanings validate_turn uses
-
-    cat, e0 = model.cat, model._blocks[0]
-    faces = cat.matrix[:, model.sets]
-    demand: Counter[tuple] = Counter()
-    options_of: dict[tuple, list[tuple[Tile, Counter[Tile]]]] = {}
-    for tj in _table_jokers(model.table, rules):
-        key = tuple((x, tuple(sorted(a.elements(), key=lambda t: t.code))) for x, a in tj.options)
-        demand[key] += 1
-        options_of[key] = list(tj.options)
-    rows = []
-    keep_faces = (
-        np.stack([c.counts[:N_FACES] for c in model.keep], axis=1) if model.keep else np.zeros((N_FACES, 0))
-    )
-    keep_jokers = [c for c, col in enumerate(model.keep) if JOKER in col.tiles]
-    for key, need in demand.items():
-        covers = np.zeros(len(model.sets), dtype=bool)
-        keep_cover = np.zeros(len(model.keep), dtype=bool)
-        for x, anchors in options_of[key]:
-            covers |= _anchored(faces, x, anchors)
-            keep_cover |= _anchored(keep_faces, x, anchors)
-            for c in keep_jokers:  # x may be a joker there
-                keep_cover[c] |= _keep_anchored(model.keep[c], x, anchors, rules)
-        idx = [int(j) for j in np.flatnonzero(covers)] + [e0 + int(c) for c in np.flatnonzero(keep_cover)]
-        rows.append((idx, [1.0] * len(idx), float(need), np.inf))
-    return rows
-
-
 def build_model(
     table: list[tuple[Tile, ...]],
     rack: Sequence[Tile],
     rules: HouseRules,
     opened: bool,
     with_ilp: bool = True,
-    reuse: bool = False,
+    reuse: frozenset[int] = frozenset(),
     exposure: bool = True,
+    written: list[tuple[Tile, ...]] | None = None,
 ) -> Model:
-    """The model for one position; ``table`` holds valid sets in play order. ``reuse`` adds the
-    rows for "a joker taken from the table is played again with a rack tile" (only when there are
-    jokers on the table; the caller adds them when a solution without them breaks that rule)."""
+    """The model for one position; ``table`` holds valid sets in play order. ``reuse`` (faces) adds
+    the rows for "a joker taken from the table is played again with a rack tile" for jokers that
+    stand in for those faces (only when there are jokers on the table; the caller adds them for
+    the faces whose jokers broke that rule in an answer)."""
     cat = catalogue(rules)
     rack_counts = np.zeros(N_TYPES, dtype=np.int64)
     for t in rack:
@@ -246,8 +210,7 @@ def build_model(
     fill = table_counts + rack_counts if opened else rack_counts
     jokers = int(fill[JOKER_TYPE])
     sets = cat.fitting(fill, jokers)
-    keep = keep_columns(table, table_counts + rack_counts, int(rack_counts[JOKER_TYPE]) + (jokers if opened else 0),
-                        rules, extend=opened or rules.opening_additions)
+    keep = keep_columns(table, table_counts + rack_counts, jokers, rules, extend=opened or rules.opening_additions)
     has_face = cat.matrix[:, sets].sum(axis=1) > 0
     grown = [c.counts[:N_FACES] for c in keep if c.added]
     if grown:
@@ -255,11 +218,13 @@ def build_model(
     free_jokers = int(rack_counts[JOKER_TYPE]) + (int(table_counts[JOKER_TYPE]) if opened else 0)
     joker_faces = np.flatnonzero(has_face) if free_jokers else np.zeros(0, dtype=np.int64)
     rack_vars = [(int(t), k) for t in np.flatnonzero(rack_counts) for k in range(1, int(rack_counts[t]) + 1)]
-    model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars)
+    model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars,
+                  written=list(written) if written is not None else None)
     model.exposure = exposure
-    reuse = reuse and opened and table_counts[JOKER_TYPE] > 0 and len(joker_faces) > 0
-    if reuse:  # h per face set, h per keep column, stay and spare slots per joker face
-        model.n_extra = len(sets) + len(keep) + 2 * len(joker_faces)
+    if reuse and opened and table_counts[JOKER_TYPE] > 0 and len(joker_faces) > 0:
+        model.reuse_faces = frozenset(int(f) for f in reuse)
+        r_sets, r_keep, r_faces = reuse_plan(model, model.reuse_faces)
+        model.n_extra = len(r_sets) + len(r_keep) + 2 * len(r_faces)
     if with_ilp:
         model.ilp = _ilp(model)
     return model
@@ -306,7 +271,7 @@ def _ilp(model: Model) -> Ilp:
     )
 
     # rows: 52 face balances, joker balance, one per table set, rack copy order, meld, exposure
-    rows = _Rows()
+    rows = Rows()
     rows.new(np.append(table_counts[:N_FACES], table_counts[JOKER_TYPE]).astype(np.float64))
     joker_row = N_FACES
     sub = cat.matrix[:, sets]
@@ -348,142 +313,11 @@ def _ilp(model: Model) -> Ilp:
                 r, c = np.array(pairs).T
                 rows.add(first + r, e0 + c, -1.0)
     if model.n_extra:
-        _reuse_rows(model, rows)
+        reuse_rows(model, rows)
 
     start, index, value = rows.csc(model.n_cols)
     ilp = Ilp(cost, lower, upper, start, index, value, rows.lower_bounds, rows.upper_bounds)
     if model.opened and table_counts[JOKER_TYPE] > 0:
-        for idx, vals, lo, hi in _joker_cover_rows(model, rules):
+        for idx, vals, lo, hi in joker_cover_rows(model, rules):
             ilp.add_row(idx, vals, lo, hi)
     return ilp
-
-
-class _Rows:
-    """Rows of the program as bounds and (row, column, value) triplets."""
-
-    def __init__(self) -> None:
-        self._r: list[np.ndarray] = []
-        self._c: list[np.ndarray] = []
-        self._v: list[np.ndarray] = []
-        self._lo: list[np.ndarray] = []
-        self._hi: list[np.ndarray] = []
-        self.n = 0
-
-    def new(self, lower, upper=None) -> int:
-        """Append rows (``lower`` an array or a number; ``upper`` defaults to ``lower``); the
-        index of the first."""
-        lo = np.atleast_1d(np.asarray(lower, dtype=np.float64))
-        hi = lo.copy() if upper is None else np.broadcast_to(np.asarray(upper, dtype=np.float64), lo.shape).copy()
-        self._lo.append(lo)
-        self._hi.append(hi)
-        first = self.n
-        self.n += len(lo)
-        return first
-
-    def add(self, rows, cols, values) -> None:
-        rows = np.atleast_1d(np.asarray(rows, dtype=np.int64))
-        cols = np.broadcast_to(np.asarray(cols, dtype=np.int64), rows.shape)
-        vals = np.broadcast_to(np.asarray(values, dtype=np.float64), rows.shape)
-        self._r.append(rows)
-        self._c.append(np.array(cols))
-        self._v.append(np.array(vals))
-
-    def put(self, col: int, row: int, value: float) -> None:
-        self.add([row], [col], [value])
-
-    @property
-    def lower_bounds(self) -> np.ndarray:
-        return np.concatenate(self._lo)
-
-    @property
-    def upper_bounds(self) -> np.ndarray:
-        return np.concatenate(self._hi)
-
-    def csc(self, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        r = np.concatenate(self._r) if self._r else np.zeros(0, dtype=np.int64)
-        c = np.concatenate(self._c) if self._c else np.zeros(0, dtype=np.int64)
-        v = np.concatenate(self._v) if self._v else np.zeros(0)
-        order = np.lexsort((r, c))
-        r, c, v = r[order], c[order], v[order]
-        start = np.searchsorted(c, np.arange(n_cols + 1))
-        return start, r, v
-
-
-def _reuse_rows(model: Model, rows: "_Rows") -> None:
-    """A joker that stands in for face f must sit where a table joker stays (with one of its
-    anchors, standing for f), or in a set with a tile played from the rack, or be one of the jokers played
-    from the rack (what ``validate_turn`` asks of a joker taken from a set).
-
-    h_s <= x_s and h_s <= 2 * (faces of s played from the rack): copies of s with a rack tile;
-    h_c the same for keep column c; st_f <= sets where a table joker for f stays, and <= the
-    table jokers that stood for f; sp_f spare slots, together at most the rack jokers played;
-    z_f <= sum h over sets holding f + st_f + sp_f.
-    """
-    from engine.turns import _table_jokers
-
-    cat, rules = model.cat, model.rules
-    sets, keep, zf, rack_vars = model.sets, model.keep, model.joker_faces, model.rack_vars
-    ns, nk, nz, nb = len(sets), len(keep), len(zf), len(rack_vars)
-    e0, z0, q0, b0 = model._blocks
-    h0 = b0 + nb
-    hc0, st0, sp0 = h0 + ns, h0 + ns + nk, h0 + ns + nk + nz
-    first_copy = {t: b0 + k for k, (t, copy) in enumerate(rack_vars) if copy == 1}
-    joker_copies = [b0 + k for k, (t, _) in enumerate(rack_vars) if t == JOKER_TYPE]
-
-    put = rows.put
-
-    def new_row(lo: float, hi: float) -> int:
-        return rows.new(lo, hi)
-
-    sub = cat.matrix[:, sets]
-    for j in range(ns):
-        r = new_row(-np.inf, 0.0)
-        put(h0 + j, r, 1.0)
-        put(j, r, -1.0)
-        r = new_row(-np.inf, 0.0)
-        put(h0 + j, r, 1.0)
-        for f in np.flatnonzero(sub[:, j]):
-            if int(f) in first_copy:
-                put(first_copy[int(f)], r, -2.0)
-    for c, col in enumerate(keep):
-        r = new_row(-np.inf, 0.0)
-        put(hc0 + c, r, 1.0)
-        put(e0 + c, r, -1.0)
-        r = new_row(-np.inf, 0.0)
-        put(hc0 + c, r, 1.0)
-        for f in np.flatnonzero(col.counts[:N_FACES]):
-            if int(f) in first_copy:
-                put(first_copy[int(f)], r, -1.0)
-    stood: dict[int, int] = {}
-    stay_sets: dict[int, np.ndarray] = {}
-    for tj in _table_jokers(model.table, rules):
-        for f in {type_index(x) for x, _ in tj.options}:
-            stood[f] = stood.get(f, 0) + 1
-        for x, anchors in tj.options:
-            f = type_index(x)
-            stay_sets[f] = stay_sets.get(f, np.zeros(ns, dtype=bool)) | _anchored(sub, x, anchors)
-    spare = new_row(-np.inf, 0.0)
-    for idx in joker_copies:
-        put(idx, spare, -1.0)
-    for k, f in enumerate(zf):
-        f = int(f)
-        # st_f <= stay sets, st_f <= table jokers that stood for f
-        r = new_row(-np.inf, 0.0)
-        put(st0 + k, r, 1.0)
-        for j in np.flatnonzero(stay_sets.get(f, np.zeros(ns, dtype=bool))):
-            put(int(j), r, -1.0)
-        r = new_row(-np.inf, float(stood.get(f, 0)))
-        put(st0 + k, r, 1.0)
-        put(sp0 + k, spare, 1.0)
-        # z_f <= h over sets with f + h over keep columns adding f + st_f + sp_f
-        r = new_row(-np.inf, 0.0)
-        put(z0 + k, r, 1.0)
-        for j in np.flatnonzero(sub[f]):
-            put(h0 + int(j), r, -1.0)
-        face = TYPE_TILES[f]
-        for c, col in enumerate(keep):
-            if face in col.added:
-                put(hc0 + c, r, -1.0)
-        put(st0 + k, r, -1.0)
-        put(sp0 + k, r, -1.0)
-

@@ -1,10 +1,11 @@
 """The play as steps a person can follow, from the table before and after.
 
 Sets left as they were are not mentioned. Every other set of the table before is broken into the
-pieces that go to different sets afterwards ("split K3 K4 K5 K6 K7 into K3 K4 K5 and K6 K7", or
-"take O9 from O9 R9 B9 K9" when single tiles leave a set); then each changed or new set is said
-with where its tiles come from ("add K8 from your rack to K6 K7, making K6 K7 K8"; "lay down
-B1 B2 B3 from your rack"). Tiles of the same face can't be told apart, so table tiles are matched
+pieces that go to different sets afterwards ("split K3 K4 K5 K6 K7 into K3 K4 K5 and K6 K7",
+"take O9 from O9 R9 B9 K9" when single tiles leave a set, "break up B1 B2 B3" when every tile
+goes its own way, "replace the joker in R4 J R6 with R5 from your rack, making R4 R5 R6"); then
+each changed or new set is said with where its tiles come from ("add K8 from your rack to K6 K7,
+making K6 K7 K8"; "lay down B1 B2 B3 from your rack"). Tiles of the same face can't be told apart, so table tiles are matched
 to the set they keep most of their neighbours in.
 """
 
@@ -102,6 +103,8 @@ def describe_moves(before: Sequence[Sequence[Tile]], after: Sequence[LaidSet]) -
                 f"making {format_tiles(after[a_main].tiles)}"
             )
             done.add(a_main)
+        elif len(main[1]) == 1:  # every tile goes its own way
+            steps.append(f"break up {format_tiles(before[b])}")
         elif all(len(t) == 1 for _, t in others):
             taken = _and([t[0].code for _, t in others])
             steps.append(f"take {taken} from {format_tiles(before[b])}")

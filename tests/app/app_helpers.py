@@ -44,6 +44,7 @@ def texts(at) -> list[str]:
 def page_text(at) -> str:
     text = "\n".join(texts(at))
     text = re.sub(r":[a-z]+\[([^\]]*)\]", r"\1", text)  # :red[R10] -> R10
+    text = text.replace(":material/check_circle:", "✅").replace(":material/cancel:", "❌")
     return text.replace("**", "")
 
 

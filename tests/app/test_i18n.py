@@ -25,7 +25,7 @@ def _used_keys() -> set[str]:
     keys: set[str] = set()
     for path in UI.glob("*.py"):
         src = path.read_text()
-        keys |= set(re.findall(r"\.t\(\s*[\"']([a-z_]+)[\"']", src))
+        keys |= set(re.findall(r"\.t\(\s*[\"']([a-z_]+)[\"']\s*[,)]", src))
         for pair in re.findall(r"t\(\s*\"([a-z_]+)\" if [^\n]+? else \"([a-z_]+)\"", src):
             keys |= set(pair)
     for prefix, values in DYNAMIC.items():

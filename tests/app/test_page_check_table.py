@@ -37,7 +37,9 @@ def test_correcting_a_tile_rechecks_everything(app):
     assert "All 4 melds are valid." in text and "1 tile(s) corrected by hand" in text
     # undo brings the reading back
     app.button(key="table_fix_undo").click().run()
+    assert_ok(app)
     assert "❌ Meld 4 — K5 K6 B8" in page_text(app)
+    assert next(s for s in app.selectbox if s.key.startswith("table_fix_code")).value == "B8"
 
 
 def test_initial_meld_total_of_chosen_melds(app):
@@ -105,3 +107,43 @@ def test_missing_model_says_type_instead(db_path, monkeypatch, tmp_path):
     assert_ok(at)
     assert any("Type the tiles instead" in e.value for e in at.error)
     clear_caches()
+
+
+def test_huge_photo_is_refused_with_a_clear_message(app):
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("1", (11000, 10000)).save(buf, format="PNG")  # 110 megapixels, a few KB
+    app.file_uploader(key="table_upload").set_value(("huge.png", buf.getvalue(), "image/png")).run()
+    assert_ok(app)
+    assert any("too large" in e.value for e in app.error)
+    _upload_table(app)  # and the next photo is read as usual
+    assert "Meld 1 — R10 R11 R12" in page_text(app)
+
+
+def test_a_crash_while_reading_is_a_message_not_a_traceback(app, monkeypatch):
+    import app.ui.common as common
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the model fell over")
+
+    monkeypatch.setattr(common, "read_photo", broken)
+    app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
+    assert not app.exception
+    assert any("Something went wrong (RuntimeError: the model fell over)" in e.value for e in app.error)
+    app.radio(key="table_source").set_value("type").run()  # the app keeps working
+    app.text_area(key="table_text").set_value("R1 R2 R3").run()
+    assert "Meld 1 — R1 R2 R3 — run, 6 points" in page_text(app)
+
+
+def test_a_bug_in_a_page_is_a_message_not_a_traceback(app, monkeypatch):
+    import app.ui.check_table as page
+
+    monkeypatch.setattr(page, "show_melds", lambda ctx, melds: 1 / 0)
+    app.radio(key="table_source").set_value("type").run()
+    app.text_area(key="table_text").set_value("R1 R2 R3").run()
+    assert not app.exception
+    assert any("Something went wrong (ZeroDivisionError" in e.value for e in app.error)
+    assert app.text_area(key="table_text").value == "R1 R2 R3"

@@ -74,3 +74,13 @@ def test_rack_typo_keeps_the_text(app):
     assert any("R14" in e.value and "1-13" in e.value for e in app.error)
     assert app.text_input(key="rack_text").value == "K8 R14"
     assert app.text_area(key="turn_table_text").value == TABLE
+
+
+def test_typed_inputs_survive_a_visit_to_another_page(app):
+    _typed(app, TABLE, "K8 R14", opened=True)
+    go(app, "round")
+    go(app, "check")
+    go(app, "turn")
+    assert app.text_input(key="rack_text").value == "K8 R14"
+    assert app.text_area(key="turn_table_text").value == TABLE
+    assert app.checkbox(key="turn_opened").value is True

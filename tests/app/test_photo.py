@@ -102,3 +102,17 @@ def test_missing_model_is_reported(monkeypatch, tmp_path):
     monkeypatch.setenv("RUMMI_MODELS", str(tmp_path))
     with pytest.raises(ModelMissing):
         load_tile_model()
+
+
+def test_typed_tables_one_meld_a_line_or_with_bars():
+    from app.ui.common import parse_table_text
+    from engine.tiles import NotationError
+
+    def codes(text):
+        return [[t.code for t in m] for m in parse_table_text(text)]
+
+    assert codes("R1 R2 R3 | K5 B5 O5") == [["R1", "R2", "R3"], ["K5", "B5", "O5"]]
+    assert codes("R1 R2 R3 |\n\nK5 B5 O5\n") == [["R1", "R2", "R3"], ["K5", "B5", "O5"]]
+    assert codes("   ") == []
+    with pytest.raises(NotationError, match="meld 2 is empty"):
+        parse_table_text("R1 R2 R3 || K5 B5 O5")

@@ -338,16 +338,20 @@ def test_hands_built_from_series_declare(cards, rnd):
     assert any(s.kind == "run" for s in d.series)
 
 
-def test_fifteen_with_two_jokers_is_fast():
+def test_fifteen_with_two_jokers_answers_consistently():
+    """Random 15-card hands with both jokers: every answer is a real split of the hand (the time
+    these take is measured in bench/bench_cards.py, not asserted here)."""
     deck = full_deck(2, 0)
     import random
 
     rnd = random.Random(7)
-    slowest = 0.0
     for _ in range(20):
         hand = rnd.sample(deck, 13) + [JOKER, JOKER]
-        start = time.perf_counter()
-        declare_check(hand)
+        d = declare_check(hand)
+        if d.declare:
+            rest = list(hand)
+            rest.remove(d.discard)  # 15 cards: a discard is always named
+            assert_split_uses_exactly(d, rest)
+        else:
+            assert d.series == [] or d.series == ()
         redeal_check(hand)
-        slowest = max(slowest, time.perf_counter() - start)
-    assert slowest < 1.0  # typically a few hundredths of a second

@@ -197,3 +197,23 @@ def test_invalid_table_set_is_an_error():
 def test_over_supply_is_an_error():
     with pytest.raises(OverSupply):
         best_play(parse_melds("B1 B2 B3"), parse_tiles("B1 B1"))
+
+
+BIG_TABLE = (
+    "B5 K5 R5 O5 | R13 B13 O13 K13 | K3 K4 K5 K6 | O10 O11 J | B8 O8 R8 K8 | B1 B2 B3 B4 | O3 O4 O5 | "
+    "R1 R2 R3 R4 | B13 K13 O13 | R6 J R8 R9 R10 R11 | R2 R3 R4 R5 R6 R7 | O6 O7 O8 O9 O10 O11 | "
+    "K12 O12 R12 B12 | B12 O12 K12 | B2 B3 B4 B5 B6 B7 | K7 B7 O7 R7 | R1 B1 K1 | B10 K10 R10 | "
+    "R9 K9 B9 O9 | K6 K7 K8 K9 | K1 K2 K3 | R11 R12 R13"
+)
+BIG_RACK = "K11 O2 O4 B8 K4 K2 O2 O1 K11 B6 O6 B11 B9 O1 K10 B11"
+
+
+def test_a_90_tile_table_goes_out_and_is_proven():
+    h = hint(BIG_TABLE, BIG_RACK)
+    assert h.tiles_placed == 16 and h.rack_left == () and h.optimal
+
+
+def test_time_limit_returns_the_best_found_not_proven():
+    h = hint(BIG_TABLE, BIG_RACK, time_limit=1e-6)
+    assert not h.draw and 0 < h.tiles_placed <= 16
+    assert not h.optimal
