@@ -187,31 +187,43 @@ def classifier_folder(work: Path, plan: Plan) -> Path:
 
 
 def train_detector(plan: Plan, work: Path, report: TrainReport) -> Path:
-    from ultralytics import YOLO
-
+    """Phase A on renders only, then phase B with the real training series; returns phase B's best."""
     from datasets.real import export_split
 
     export_split(work / "real", "train")
     export_split(work / "real", "heldout")
+    synth_weights = train_detector_synth(plan, work, report)
+    return finetune_detector(plan, work, report, synth_weights)
+
+
+def train_detector_synth(plan: Plan, work: Path, report: TrainReport) -> Path:
+    from ultralytics import YOLO
+
     cfg = detector_yaml(plan.det_width, work / "tile-detector.yaml")
     synth = work / "synth"
     data_a = _write_yaml(work / "det_synth.yaml", [str((synth / "images" / "train").resolve())], [str((synth / "images" / "val").resolve())])
     t = time.time()
     model = YOLO(str(cfg), task="detect")
     model.train(data=str(data_a), epochs=plan.det_epochs_synth, project=str(work.resolve() / "runs"), name="det_synth", **_det_args(plan))
-    best_a = work / "runs" / "det_synth" / "weights" / "best.pt"
     report.seconds["detector_synth"] = round(time.time() - t, 1)
+    return work / "runs" / "det_synth" / "weights" / "best.pt"
 
+
+def finetune_detector(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
+    from ultralytics import YOLO
+
+    synth = work / "synth"
     real_list = _repeat_list(work / "real" / "images" / "train", plan.real_repeat, work / "real_train_list.txt")
     synth_list = work / "synth_finetune_list.txt"
     synth_files = sorted(str(p.resolve()) for p in (synth / "images" / "train").glob("*.jpg"))[: plan.finetune_synth]
     synth_list.write_text("\n".join(synth_files) + "\n")
     data_b = _write_yaml(work / "det_finetune.yaml", [str(synth_list.resolve()), str(real_list.resolve())], [str((synth / "images" / "val").resolve())])
     t = time.time()
-    model = YOLO(str(best_a), task="detect")
+    model = YOLO(str(start), task="detect")
     args = _det_args(plan)
     args["pretrained"] = True  # continue from phase A's weights (a local file, nothing downloaded)
-    model.train(data=str(data_b), epochs=plan.det_epochs_finetune, project=str(work.resolve() / "runs"), name="det_finetune", lr0=0.003, warmup_epochs=0.5, **{k: v for k, v in args.items()})
+    model.train(data=str(data_b), epochs=plan.det_epochs_finetune, project=str(work.resolve() / "runs"), name="det_finetune",
+                optimizer="AdamW", lr0=0.0005, warmup_epochs=0.3, **args)
     report.seconds["detector_finetune"] = round(time.time() - t, 1)
     return work / "runs" / "det_finetune" / "weights" / "best.pt"
 
@@ -224,7 +236,10 @@ def train_classifier(plan: Plan, work: Path, report: TrainReport) -> Path:
     model = YOLO("yolov8n-cls.yaml", task="classify")
     model.train(data=str(folder.resolve()), epochs=plan.cls_epochs, imgsz=plan.cls_imgsz, batch=plan.cls_batch,
                 project=str(work.resolve() / "runs"), name="cls", fliplr=0.0, flipud=0.0, hsv_h=0.0, hsv_s=0.3,
-                hsv_v=0.3, scale=0.1, erasing=0.0, auto_augment=None, dropout=0.1, patience=100, **_common(plan))
+                hsv_v=0.3, scale=0.1, erasing=0.0, auto_augment=None, dropout=0.1, patience=100,
+                # optimizer=auto would pick AdamW at lr 0.002*5/(4+53) = 0.00018 for this short run: far
+                # too slow from scratch; the detector's rate works here too.
+                optimizer="AdamW", lr0=0.002, warmup_epochs=0.5, **_common(plan))
     report.seconds["classifier"] = round(time.time() - t, 1)
     return work / "runs" / "cls" / "weights" / "best.pt"
 

@@ -250,11 +250,12 @@ def show_reading(ctx: Ctx, key: str, state: PhotoState) -> None:
     if not reading.tiles:
         st.warning(ctx.t("no_tiles"))
         return
-    for w in reading.warnings:
-        st.warning(w)
     doubtful = [i for i, t in enumerate(reading.tiles) if t.doubtful]
+    notes = list(reading.warnings)
     if doubtful:
-        st.warning(ctx.t("doubtful_tiles", tiles=", ".join(_tile_label(ctx, reading, i, state) for i in doubtful)))
+        notes.insert(0, ctx.t("doubtful_tiles", tiles=", ".join(_tile_label(ctx, reading, i, state) for i in doubtful)))
+    if notes:  # one box, a line each
+        st.warning("\n".join(f"- {_md_escape(n)}" for n in notes))
     with st.expander(ctx.t("correct_tiles"), expanded=bool(doubtful)):
         n = len(reading.tiles)
         cols = st.columns([3, 2, 2])
@@ -278,6 +279,11 @@ def show_reading(ctx: Ctx, key: str, state: PhotoState) -> None:
         if state.corrections:
             st.caption(ctx.t("corrections_made", n=len(state.corrections)))
             st.button(ctx.t("undo_corrections"), key=f"{key}_fix_undo", on_click=_undo_corrections, args=(ctx, key))
+
+
+def _md_escape(text: str) -> str:
+    """Plain text safe inside markdown (no emphasis, links or colour directives)."""
+    return "".join("\\" + c if c in "\\`*_[]<>" else c for c in text)
 
 
 def _code_key(key: str, state: PhotoState, index: int) -> str:

@@ -1,77 +1,91 @@
-"""Page 4, "Settings": the house rules and the language (saved in the database at once), and where
-the database is."""
+"""Page 4, "Settings": the house rules and the language (saved in the database as soon as they are
+changed), and where the database is.
+
+The widgets always show what the database holds (another tab may have changed it); a change saves
+only the setting that was changed, so two tabs never undo each other's changes.
+"""
 
 from __future__ import annotations
+
+import os
+from typing import Any
 
 import streamlit as st
 
 from app.i18n import LANGUAGES
+from app.store import Store
 from app.ui.common import Ctx
 from app.ui.photo import FAKE_ENV, MODELS_ENV
-from engine.rules import HouseRules, RearrangePenalty
+from engine.rules import DEFAULT_RULES, RearrangePenalty
 
 INITIAL_MELDS = [20, 30, 50]
 TILES_DEALT = [14, 16]
+RULE_OF = {  # widget key -> HouseRules field
+    "set_initial_meld": "initial_meld",
+    "set_wrap": "wrap_around",
+    "set_joker": "joker_penalty",
+    "set_rearrange": "rearrange_penalty",
+    "set_additions": "opening_additions",
+    "set_dealt": "tiles_dealt",
+}
 
 
 def _options(values: list[int], current: int) -> list[int]:
     return values if current in values else sorted(values + [current])
 
 
+def _save_rule(store: Store, key: str, saved: str) -> None:
+    value: Any = st.session_state[key]
+    try:
+        store.save_house_rules(store.house_rules().with_(**{RULE_OF[key]: value}))
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    st.toast(saved)
+
+
+def _save_language(store: Store) -> None:
+    store.set_setting("language", st.session_state["set_language"])
+
+
+def _rulebook(store: Store, saved: str) -> None:
+    store.save_house_rules(DEFAULT_RULES)
+    st.toast(saved)
+
+
 def render(ctx: Ctx) -> None:
     st.header(ctx.t("settings_title"))
     rules = ctx.rules
+    for key, name in RULE_OF.items():  # show what is saved
+        st.session_state[key] = getattr(rules, name)
+    st.session_state["set_language"] = ctx.lang
+    saved = ctx.t("saved")
+
+    def on_change(key: str) -> dict[str, Any]:
+        return {"key": key, "on_change": _save_rule, "args": (ctx.store, key, saved)}
+
     st.subheader(ctx.t("house_rules"))
-    initial = st.selectbox(
-        ctx.t("set_initial_meld"), _options(INITIAL_MELDS, rules.initial_meld),
-        index=_options(INITIAL_MELDS, rules.initial_meld).index(rules.initial_meld), key="set_initial_meld",
+    st.selectbox(ctx.t("set_initial_meld"), _options(INITIAL_MELDS, rules.initial_meld), **on_change("set_initial_meld"))
+    st.checkbox(ctx.t("set_wrap"), help=ctx.t("set_wrap_help"), **on_change("set_wrap"))
+    st.number_input(ctx.t("set_joker_penalty"), min_value=0, max_value=500, step=5, **on_change("set_joker"))
+    st.selectbox(
+        ctx.t("set_rearrange"), list(RearrangePenalty), format_func=lambda p: ctx.t(f"penalty_{p.value}"),
+        **on_change("set_rearrange"),
     )
-    wrap = st.checkbox(ctx.t("set_wrap"), value=rules.wrap_around, key="set_wrap", help=ctx.t("set_wrap_help"))
-    joker = st.number_input(
-        ctx.t("set_joker_penalty"), min_value=0, max_value=500, step=5, value=int(rules.joker_penalty), key="set_joker",
-    )
-    penalties = list(RearrangePenalty)
-    penalty = st.selectbox(
-        ctx.t("set_rearrange"), penalties, index=penalties.index(rules.rearrange_penalty),
-        format_func=lambda p: ctx.t(f"penalty_{p.value}"), key="set_rearrange",
-    )
-    additions = st.checkbox(
-        ctx.t("set_additions"), value=rules.opening_additions, key="set_additions", help=ctx.t("set_additions_help"),
-    )
-    dealt = st.radio(
-        ctx.t("set_dealt"), _options(TILES_DEALT, rules.tiles_dealt),
-        index=_options(TILES_DEALT, rules.tiles_dealt).index(rules.tiles_dealt), horizontal=True, key="set_dealt",
-    )
-    new = HouseRules(
-        initial_meld=int(initial), wrap_around=bool(wrap), joker_penalty=int(joker),
-        rearrange_penalty=penalty, opening_additions=bool(additions), tiles_dealt=int(dealt),
-    )
-    if new != rules:
-        ctx.store.save_house_rules(new)
-        ctx.rules = new
-        st.toast(ctx.t("saved"))
-    if st.button(ctx.t("rulebook_defaults"), key="set_defaults"):
-        ctx.store.save_house_rules(HouseRules())
-        for k in ("set_initial_meld", "set_wrap", "set_joker", "set_rearrange", "set_additions", "set_dealt"):
-            st.session_state.pop(k, None)
-        st.rerun()
+    st.checkbox(ctx.t("set_additions"), help=ctx.t("set_additions_help"), **on_change("set_additions"))
+    st.radio(ctx.t("set_dealt"), _options(TILES_DEALT, rules.tiles_dealt), horizontal=True, **on_change("set_dealt"))
+    st.button(ctx.t("rulebook_defaults"), key="set_defaults", on_click=_rulebook, args=(ctx.store, saved))
 
     st.subheader(ctx.t("language"))
-    langs = list(LANGUAGES)
-    lang = st.radio(
-        ctx.t("language"), langs, index=langs.index(ctx.lang), format_func=lambda k: LANGUAGES[k],
-        horizontal=True, key="set_language", label_visibility="collapsed",
+    st.radio(
+        ctx.t("language"), list(LANGUAGES), format_func=lambda k: LANGUAGES[k], horizontal=True,
+        key="set_language", label_visibility="collapsed", on_change=_save_language, args=(ctx.store,),
     )
-    if lang != ctx.lang:
-        ctx.store.set_setting("language", lang)
-        st.rerun()
 
     st.subheader(ctx.t("data"))
     st.markdown(ctx.t("db_path"))
     st.code(str(ctx.store.path), language=None)
     st.caption(ctx.t("db_note"))
-    import os
-
     if os.environ.get(FAKE_ENV):
         st.caption(ctx.t("model_fake", path=os.environ[FAKE_ENV]))
     else:

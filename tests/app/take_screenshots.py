@@ -80,7 +80,7 @@ def _shoot(driver, url: str, table_photo: Path, rack_photo: Path) -> int:
         upload(driver, rack_photo)
         wait_for_text(driver, "tiles read", timeout=60)
         click_label(driver, "I have already opened")
-        wait_for_text(driver, "Step by step", timeout=60)
+        wait_for_text(driver, "Best play", timeout=60)
         time.sleep(1.0)
         print(screenshot(driver, OUT / "my-turn.png"))
 

@@ -56,3 +56,16 @@ def test_hebrew_is_right_to_left_and_persisted(app, db_path):
     go(again, "settings")
     again.radio(key="set_language").set_value("en").run()
     assert not any("direction: rtl" in m.value for m in again.markdown)
+
+
+def test_two_tabs_never_undo_each_other(app, db_path):
+    other = start_app()  # a second browser tab: its own session, the same database
+    go(app, "settings")
+    go(other, "settings")
+    app.selectbox(key="set_initial_meld").set_value(50).run()
+    other.checkbox(key="set_wrap").check().run()  # the other tab still showed 30 when this was changed
+    rules = Store(db_path).house_rules()
+    assert rules.initial_meld == 50 and rules.wrap_around
+    assert other.selectbox(key="set_initial_meld").value == 50  # and it shows the saved value now
+    app.run()
+    assert app.checkbox(key="set_wrap").value is True

@@ -1,0 +1,53 @@
+"""The committed model on committed real photos (held-out series, never trained on): it must read
+them at least as well as the model card claims for the held-out split, minus a margin for the
+small sample."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vision.evaluate import evaluate_dataset
+
+REPO = Path(__file__).resolve().parents[2]
+MODELS = REPO / "models"
+FIXTURES = REPO / "tests" / "fixtures" / "real"
+MARGIN = 0.12  # 73 tiles in 8 photos: one photo going wrong moves the rates by about 0.1
+
+pytestmark = pytest.mark.skipif(not (MODELS / "detector.pt").exists(), reason="no committed model in models/")
+
+
+@pytest.fixture(scope="module")
+def card() -> dict:
+    return json.loads((MODELS / "metrics.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def report():
+    from vision.model import TileModel
+    from vision.reader import Reader
+
+    return evaluate_dataset(FIXTURES, Reader(TileModel(MODELS)), progress=False, split="val")
+
+
+def test_committed_photos_are_read(report) -> None:
+    assert report.photos == len(list((FIXTURES / "images").glob("*.jpg")))
+    assert report.labelled == 73
+    assert not report.failed
+
+
+def test_recall_matches_the_model_card(report, card) -> None:
+    claimed = card["heldout"]["recall"]
+    assert report.recall >= claimed - MARGIN, f"recall {report.recall:.3f} vs card {claimed:.3f}"
+
+
+def test_exact_reads_match_the_model_card(report, card) -> None:
+    claimed = card["heldout"]["exact_accuracy"]
+    assert report.exact_accuracy >= claimed - MARGIN, f"exact {report.exact_accuracy:.3f} vs card {claimed:.3f}"
+
+
+def test_precision_is_not_flooded_with_false_tiles(report, card) -> None:
+    claimed = card["heldout"]["precision"]
+    assert report.precision >= claimed - MARGIN
