@@ -17,13 +17,14 @@ import numpy as np
 
 from engine.tiles import ALL_CODES
 
+from .colour import ColourModel
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
-DETECTOR, CLASSIFIER, SETTINGS = "detector.pt", "classifier.pt", "settings.json"
+DETECTOR, CLASSIFIER, SETTINGS, COLOUR = "detector.pt", "classifier.pt", "settings.json", "colour.json"
 
 
 @dataclass
@@ -65,6 +66,8 @@ class TileModel:
         self.classifier = YOLO(str(folder / CLASSIFIER), task="classify")
         names = self.classifier.names
         self._to_codes = np.array([ALL_CODES.index(names[i]) for i in range(len(names))])
+        colour = folder / COLOUR
+        self.colour = ColourModel.load(colour) if colour.exists() else None
 
     def detect(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
@@ -88,14 +91,16 @@ class TileModel:
         """(N, 53) probabilities over ALL_CODES for the tiles in ``boxes``."""
         if not len(boxes):
             return np.zeros((0, len(ALL_CODES)))
-        crops = [cv2.cvtColor(crop_tile(rgb, tuple(b), self.settings.cls_imgsz), cv2.COLOR_RGB2BGR) for b in boxes]
+        rgb_crops = [crop_tile(rgb, tuple(b), self.settings.cls_imgsz) for b in boxes]
+        crops = [cv2.cvtColor(c, cv2.COLOR_RGB2BGR) for c in rgb_crops]
         out = np.zeros((len(crops), len(ALL_CODES)))
         for start in range(0, len(crops), 64):
             res = self.classifier.predict(crops[start : start + 64], imgsz=self.settings.cls_imgsz, verbose=False)
             for k, r in enumerate(res):
                 p = r.probs.data.cpu().numpy().astype(float)
                 out[start + k, self._to_codes] = p
-        return out / np.maximum(out.sum(1, keepdims=True), 1e-9)
+        out /= np.maximum(out.sum(1, keepdims=True), 1e-9)
+        return self.colour.calibrate(out, rgb_crops) if self.colour is not None else out
 
     def predict(self, rgb: np.ndarray) -> list[RawTile]:
         bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)

@@ -45,6 +45,7 @@ class Plan:
     real_repeat: int = 4  # the real training photos are listed this many times in the fine-tune set
     cls_imgsz: int = 64
     cls_epochs: int = 5
+    cls_epochs_refine: int = 4  # a second run from the first one's weights at a quarter of the rate
     cls_batch: int = 128
     real_crop_repeat: int = 6
     real_surfaces: bool = False  # also use the tile-free real photos as table surfaces
@@ -229,19 +230,32 @@ def finetune_detector(plan: Plan, work: Path, report: TrainReport, start: Path) 
 
 
 def train_classifier(plan: Plan, work: Path, report: TrainReport) -> Path:
-    from ultralytics import YOLO
-
+    """Two runs: ``cls_epochs`` at lr 0.002, then ``cls_epochs_refine`` from those weights at 0.0005."""
     folder = classifier_folder(work, plan)
     t = time.time()
-    model = YOLO("yolov8n-cls.yaml", task="classify")
-    model.train(data=str(folder.resolve()), epochs=plan.cls_epochs, imgsz=plan.cls_imgsz, batch=plan.cls_batch,
-                project=str(work.resolve() / "runs"), name="cls", fliplr=0.0, flipud=0.0, hsv_h=0.0, hsv_s=0.3,
+    first = _classifier_run(plan, work, folder, "yolov8n-cls.yaml", "cls", plan.cls_epochs, 0.002, pretrained=False)
+    report.seconds["classifier"] = round(time.time() - t, 1)
+    if plan.cls_epochs_refine <= 0:
+        return first
+    t = time.time()
+    second = _classifier_run(plan, work, folder, str(first), "cls_refine", plan.cls_epochs_refine, 0.0005, pretrained=True)
+    report.seconds["classifier_refine"] = round(time.time() - t, 1)
+    return second
+
+
+def _classifier_run(plan: Plan, work: Path, folder: Path, start: str, name: str, epochs: int, lr0: float, pretrained: bool) -> Path:
+    from ultralytics import YOLO
+
+    model = YOLO(start, task="classify")
+    common = _common(plan)
+    common["pretrained"] = pretrained
+    model.train(data=str(folder.resolve()), epochs=epochs, imgsz=plan.cls_imgsz, batch=plan.cls_batch,
+                project=str(work.resolve() / "runs"), name=name, fliplr=0.0, flipud=0.0, hsv_h=0.0, hsv_s=0.3,
                 hsv_v=0.3, scale=0.1, erasing=0.0, auto_augment=None, dropout=0.1, patience=100,
                 # optimizer=auto would pick AdamW at lr 0.002*5/(4+53) = 0.00018 for this short run: far
-                # too slow from scratch; the detector's rate works here too.
-                optimizer="AdamW", lr0=0.002, warmup_epochs=0.5, **_common(plan))
-    report.seconds["classifier"] = round(time.time() - t, 1)
-    return work / "runs" / "cls" / "weights" / "best.pt"
+                # too slow from scratch.
+                optimizer="AdamW", lr0=lr0, warmup_epochs=0.5 if not pretrained else 0.0, **common)
+    return work / "runs" / name / "weights" / "best.pt"
 
 
 def realism_check(det: Path, work: Path, report: TrainReport) -> None:
@@ -256,6 +270,37 @@ def realism_check(det: Path, work: Path, report: TrainReport) -> None:
         (held / "images").symlink_to((work / "real" / "images" / "heldout").resolve())
         (held / "labels").symlink_to((work / "real" / "labels" / "heldout").resolve())
     report.realism_recall_heldout = detector_recall(det, held)
+
+
+def fit_colour(work: Path, models: Path) -> Path:
+    """The colour calibration (``vision/colour.py``), fitted on the real training series' tiles."""
+    import cv2
+    import numpy as np
+
+    from vision.colour import ColourModel, ink_features
+    from vision.crops import CROP_SIZE, crop_tile
+
+    feats, colours = [], []
+    real = work / "real"
+    for lab in sorted((real / "labels" / "train").glob("*.txt")):
+        bgr = cv2.imread(str(real / "images" / "train" / (lab.stem + ".jpg")))
+        if bgr is None:
+            continue
+        rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+        h, w = rgb.shape[:2]
+        for line in lab.read_text().splitlines():
+            c, cx, cy, bw, bh = line.split()
+            code = ALL_CODES[int(c)]
+            if code == "J":
+                continue
+            x1, y1 = (float(cx) - float(bw) / 2) * w, (float(cy) - float(bh) / 2) * h
+            x2, y2 = (float(cx) + float(bw) / 2) * w, (float(cy) + float(bh) / 2) * h
+            feats.append(ink_features(crop_tile(rgb, (x1, y1, x2, y2), CROP_SIZE)))
+            colours.append(code[0])
+    model = ColourModel.fit(np.stack(feats), colours, weight=1.0)
+    path = models / "colour.json"
+    model.save(path)
+    return path
 
 
 def install(det: Path, cls: Path, plan: Plan, models: Path) -> None:
@@ -297,6 +342,7 @@ def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
     realism_check(work / "runs" / "det_synth" / "weights" / "best.pt", work, report)
     cls = train_classifier(plan, work, report)
     install(det, cls, plan, models)
+    fit_colour(work, models)
     evaluate_models(work, models, report)
     write_card(report, models)
     (work / "train_report.json").write_text(json.dumps(asdict(report), indent=2))

@@ -90,6 +90,17 @@ def _corner_alpha(radius: int) -> np.ndarray:
     return cv2.resize(a, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
 
 
+@functools.lru_cache(maxsize=1)
+def _circle_shading() -> np.ndarray:
+    """The recessed circle behind the number: a faint dip with a soft rim (multiplier map)."""
+    c = (int(FACE_W * 0.5 * 4), int(FACE_H * 0.42 * 4))
+    ring = np.zeros((FACE_H * 4, FACE_W * 4), np.uint8)
+    cv2.circle(ring, c, int(FACE_W * 0.42 * 4), 255, -1, cv2.LINE_AA)
+    ring = cv2.resize(ring, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+    edge = cv2.GaussianBlur(ring, (0, 0), 1.6) - ring
+    return (1.0 - 0.02 * ring + 0.18 * edge).astype(np.float32)
+
+
 @functools.lru_cache(maxsize=4)
 def _bevel() -> np.ndarray:
     """Shading of the bevelled rim: lighter top-left, darker bottom-right (multiplier map)."""
@@ -155,12 +166,7 @@ def render_face(code: str | None, style: FaceStyle, rng: np.random.Generator) ->
     face *= (1.0 + 0.015 * noise)[..., None]
     if code is not None:
         if style.circle:
-            c = (int(FACE_W * 0.5 * 4), int(FACE_H * 0.42 * 4))
-            ring = np.zeros((FACE_H * 4, FACE_W * 4), np.uint8)
-            cv2.circle(ring, c, int(FACE_W * 0.42 * 4), 255, -1, cv2.LINE_AA)
-            ring = cv2.resize(ring, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
-            edge = cv2.GaussianBlur(ring, (0, 0), 1.6) - ring
-            face *= (1.0 - 0.02 * ring + 0.18 * edge)[..., None]
+            face *= _circle_shading()[..., None]
         if style.mark:
             mark = _mark_mask(int(FACE_W * rng.uniform(0.55, 0.7)))
             light = plastic * 0.86

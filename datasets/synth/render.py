@@ -277,7 +277,7 @@ def _hands(img: np.ndarray, ids: np.ndarray, rng: np.random.Generator, w: int, h
             else:  # a pen
                 p2 = (int(cx + r * 2 * np.cos(cx)), int(cy + r * 2 * np.sin(cy)))
                 cv2.line(layer, (int(cx), int(cy)), p2, col, max(2, int(r * 0.12)), cv2.LINE_AA)
-        img[free] = layer[free]
+        np.copyto(img, layer, where=free[..., None])
 
 
 def _lighting(img: np.ndarray, ids: np.ndarray, rng: np.random.Generator, w: int, h: int) -> None:
