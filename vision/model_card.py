@@ -35,6 +35,9 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the 53 codes (K1..O13, J), input {plan['cls_imgsz']} px "
         "squares cut around each detected tile (`vision/crops.py`). Upside-down tiles are read by the classifier "
         "itself: it was trained on tiles in every rotation, with the maker's mark telling 6 from 9.",
+        "- `colour.json`: the colour calibration (`vision/colour.py`): a Gaussian model of the ink colour, measured in "
+        "CIE Lab after white-balancing each crop on its own plastic, fitted on the real training series; it multiplies the "
+        "classifier's probabilities (real light pushes orange towards red, which the renders alone did not teach).",
         "- `settings.json`: the inference sizes the weights were trained for.",
         "",
         "## Data",
@@ -51,7 +54,8 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- Detector: {plan['det_epochs_synth']} epochs on renders only, then {plan['det_epochs_finetune']} epochs of fine-tuning "
         f"with the real training series; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
         "(red must stay red), mosaic on.",
-        f"- Classifier: {plan['cls_epochs']} epochs, batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
+        f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002, then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
+        f"lr 0.0005 (AdamW), batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
         f"- Time (s): " + ", ".join(f"{k} {v:.0f}" for k, v in sec.items()),
         "",
         "## Scores",

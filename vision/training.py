@@ -136,6 +136,22 @@ def render_data(plan: Plan, work: Path) -> None:
         write_dataset(synth, plan.synth_test, seed=plan.seed + 3, size=1024, split="test", crops=False, workers=plan.workers)
 
 
+def real_tiles(work: Path, split: str = "train"):
+    """Each labelled tile of the exported real split: (photo stem, index, RGB photo, code, box)."""
+    import cv2
+
+    from vision.metrics import read_yolo_labels
+
+    real = work / "real"
+    for lab in sorted((real / "labels" / split).glob("*.txt")):
+        bgr = cv2.imread(str(real / "images" / split / (lab.stem + ".jpg")))
+        if bgr is None:
+            continue
+        rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+        for k, (c, box) in enumerate(read_yolo_labels(lab, rgb.shape[1], rgb.shape[0])):
+            yield lab.stem, k, rgb, ALL_CODES[c], box
+
+
 def real_crops(work: Path, repeat: int, seed: int) -> Path:
     """Classifier crops from the real training series, each cut several times with a jittered box."""
     import cv2
@@ -147,24 +163,13 @@ def real_crops(work: Path, repeat: int, seed: int) -> Path:
     if out.exists():
         return out
     rng = np.random.default_rng(seed)
-    real = work / "real"
-    for lab in sorted((real / "labels" / "train").glob("*.txt")):
-        img_path = real / "images" / "train" / (lab.stem + ".jpg")
-        bgr = cv2.imread(str(img_path))
-        if bgr is None:
-            continue
-        rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
-        h, w = rgb.shape[:2]
-        for k, line in enumerate(lab.read_text().splitlines()):
-            c, cx, cy, bw, bh = line.split()
-            code = ALL_CODES[int(c)]
-            x1, y1, x2, y2 = (float(cx) - float(bw) / 2) * w, (float(cy) - float(bh) / 2) * h, (float(cx) + float(bw) / 2) * w, (float(cy) + float(bh) / 2) * h
-            d = out / code
-            d.mkdir(parents=True, exist_ok=True)
-            for r in range(repeat):
-                j = rng.normal(0, 0.05, 4) * np.array([x2 - x1, y2 - y1, x2 - x1, y2 - y1]) if r else np.zeros(4)
-                crop = crop_tile(rgb, (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3]), 72)
-                cv2.imwrite(str(d / f"{lab.stem}_{k:02d}_{r}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
+    for stem, k, rgb, code, (x1, y1, x2, y2) in real_tiles(work, "train"):
+        d = out / code
+        d.mkdir(parents=True, exist_ok=True)
+        for r in range(repeat):
+            j = rng.normal(0, 0.05, 4) * np.array([x2 - x1, y2 - y1, x2 - x1, y2 - y1]) if r else np.zeros(4)
+            crop = crop_tile(rgb, (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3]), 72)
+            cv2.imwrite(str(d / f"{stem}_{k:02d}_{r}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
     return out
 
 
@@ -274,28 +279,15 @@ def realism_check(det: Path, work: Path, report: TrainReport) -> None:
 
 def fit_colour(work: Path, models: Path) -> Path:
     """The colour calibration (``vision/colour.py``), fitted on the real training series' tiles."""
-    import cv2
     import numpy as np
 
     from vision.colour import ColourModel, ink_features
     from vision.crops import CROP_SIZE, crop_tile
 
     feats, colours = [], []
-    real = work / "real"
-    for lab in sorted((real / "labels" / "train").glob("*.txt")):
-        bgr = cv2.imread(str(real / "images" / "train" / (lab.stem + ".jpg")))
-        if bgr is None:
-            continue
-        rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
-        h, w = rgb.shape[:2]
-        for line in lab.read_text().splitlines():
-            c, cx, cy, bw, bh = line.split()
-            code = ALL_CODES[int(c)]
-            if code == "J":
-                continue
-            x1, y1 = (float(cx) - float(bw) / 2) * w, (float(cy) - float(bh) / 2) * h
-            x2, y2 = (float(cx) + float(bw) / 2) * w, (float(cy) + float(bh) / 2) * h
-            feats.append(ink_features(crop_tile(rgb, (x1, y1, x2, y2), CROP_SIZE)))
+    for _stem, _k, rgb, code, box in real_tiles(work, "train"):
+        if code != "J":
+            feats.append(ink_features(crop_tile(rgb, box, CROP_SIZE)))
             colours.append(code[0])
     model = ColourModel.fit(np.stack(feats), colours, weight=1.0)
     path = models / "colour.json"

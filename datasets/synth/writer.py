@@ -117,6 +117,6 @@ def write_dataset(out: str | os.PathLike, n: int, seed: int = 0, kind: str = "mi
 
 
 def write_data_yaml(root: Path) -> None:
-    lines = [f"path: {root.resolve()}", "train: images/train", "val: images/val", "names:"]
+    lines = [f"path: {root.resolve()}", "train: images/train", "val: images/val", "test: images/test", "names:"]
     lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
     (root / "data.yaml").write_text("\n".join(lines) + "\n")
