@@ -99,7 +99,8 @@ def write_dataset(out: str | os.PathLike, n: int, seed: int = 0, kind: str = "mi
         _init(real_surfaces)
         it = map(_write_one, work)
     else:
-        pool = mp.get_context("fork").Pool(workers, initializer=_init, initargs=(real_surfaces,))
+        # spawn, not fork: a fork of a process whose torch or OpenMP threads are running can deadlock
+        pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(real_surfaces,))
         it = pool.imap(_write_one, work, chunksize=4)
     bar = tqdm(total=n, desc=f"synth {kind} {split}", unit="img", disable=not progress) if tqdm else None
     for r in it:
