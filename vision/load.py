@@ -8,6 +8,7 @@ file and says what is wrong, never a traceback.
 from __future__ import annotations
 
 import io
+import sys
 import warnings
 from pathlib import Path
 
@@ -68,7 +69,7 @@ def _decode(fp: Path | io.BytesIO, label: str, head: bytes, image_path: str) -> 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
         try:
-            img = PILImage.open(fp)
+            img = _pil_open(fp)
         except UnidentifiedImageError:
             raise ImageError(f"{label}: {_not_an_image(head)}") from None
         except PILImage.DecompressionBombError:
@@ -109,6 +110,15 @@ def _decode(fp: Path | io.BytesIO, label: str, head: bytes, image_path: str) -> 
         except MemoryError:
             raise ImageError(f"{label}: the photo is too large to decode in memory") from None
     return Image(rgb=rgb, path=image_path)
+
+
+def _pil_open(fp: Path | io.BytesIO) -> PILImage.Image:
+    """Pillow's own ``Image.open``. Importing ultralytics replaces ``Image.open`` with a wrapper that, on
+    a file Pillow can't identify, tries to install and import ``pi_heif`` (an ImportError offline)
+    instead of saying "not an image"; its module keeps the original, which we call when it is there."""
+    patches = sys.modules.get("ultralytics.utils.patches")
+    original = getattr(patches, "_image_open", None) if patches is not None else None
+    return (original or PILImage.open)(fp)
 
 
 def _not_an_image(head: bytes) -> str:

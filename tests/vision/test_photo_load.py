@@ -159,3 +159,16 @@ def test_webp_and_heic(fmt):
     img = load_image(buf.getvalue(), name=f"photo.{fmt.lower()}")
     assert (img.width, img.height) == (16, 12)
     assert img.rgb[6, 8, 0] > 170 and img.rgb[6, 8, 1] < 70
+
+
+def test_not_an_image_is_said_plainly_even_after_ultralytics_is_imported(tmp_path) -> None:
+    """ultralytics patches PIL's Image.open (it tries to fetch a HEIF plugin for unknown files)."""
+    import ultralytics  # noqa: F401  (applies the patch)
+
+    from vision.errors import ImageError
+    from vision.load import load_image
+
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("shopping list: milk, tiles")
+    with pytest.raises(ImageError, match="not a photo"):
+        load_image(bad)
