@@ -34,13 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"app.commands.{name}")
-        except ModuleNotFoundError as exc:  # a command whose module is not there yet
-            if exc.name != f"app.commands.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"app.commands.{name}").register(sub)
     return parser
 
 

@@ -11,33 +11,19 @@ The split is by photo series, so that no training step sees the scenes it is jud
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from engine.tiles import ALL_CODES
+from vision.evaluate import class_code
 
 HELD_OUT_SERIES = ("rummy2-", "rummy3-")
 TRAIN_SERIES = ("rummy-", "rummy4-", "rummyBackground-")
-COLOUR_LETTER = {"black": "K", "red": "R", "blue": "B", "orange": "O", "yellow": "O"}
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "rummikub-real-dev"
 
 
 def real_dir() -> Path:
     return Path(os.environ.get("RUMMI_REAL_DEV", DEFAULT_DIR))
-
-
-def class_name_to_code(name: str) -> str:
-    """``black_10`` -> ``K10``, ``joker`` -> ``J``; tile codes pass through."""
-    n = name.strip()
-    if n.lower() in ("joker", "j"):
-        return "J"
-    if "_" in n:
-        colour, number = n.lower().split("_", 1)
-        return f"{COLOUR_LETTER[colour]}{int(number)}"
-    if n.upper() in ALL_CODES:
-        return n.upper()
-    raise ValueError(f"unknown tile class name {name!r}")
 
 
 def series_of(filename: str) -> str:
@@ -72,7 +58,7 @@ def export_split(dest: Path, split: str, folder: Path | None = None) -> Path:
     """Write ``dest/{images,labels}/<split>`` with labels in our class order (images symlinked)."""
     folder = folder or real_dir()
     names = load_names(folder)
-    remap = {i: ALL_CODES.index(class_name_to_code(n)) for i, n in enumerate(names)}
+    remap = {i: ALL_CODES.index(class_code(n)) for i, n in enumerate(names)}
     (dest / "images" / split).mkdir(parents=True, exist_ok=True)
     (dest / "labels" / split).mkdir(parents=True, exist_ok=True)
     for img in sorted((folder / "images").iterdir()):
@@ -93,9 +79,3 @@ def export_split(dest: Path, split: str, folder: Path | None = None) -> Path:
     yaml_lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
     (dest / "data.yaml").write_text("\n".join(yaml_lines) + "\n")
     return dest
-
-
-def classes_json_codes(folder: Path | None = None) -> dict[str, str]:
-    folder = folder or real_dir()
-    data = json.loads((folder / "classes.json").read_text())
-    return {name: class_name_to_code(name) for name in data}

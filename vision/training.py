@@ -46,6 +46,7 @@ class Plan:
     cls_imgsz: int = 64
     cls_epochs: int = 5
     cls_epochs_refine: int = 4  # a second run from the first one's weights at a quarter of the rate
+    cls_epochs_detector: int = 3  # a third run on crops framed by the trained detector
     cls_batch: int = 128
     real_crop_repeat: int = 6
     real_surfaces: bool = False  # also use the tile-free real photos as table surfaces
@@ -333,9 +334,67 @@ def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
     det = train_detector(plan, work, report)
     realism_check(work / "runs" / "det_synth" / "weights" / "best.pt", work, report)
     cls = train_classifier(plan, work, report)
+    if plan.cls_epochs_detector > 0:
+        cls = refine_on_detector_crops(plan, work, det, cls, report)
     install(det, cls, plan, models)
     fit_colour(work, models)
     evaluate_models(work, models, report)
     write_card(report, models)
     (work / "train_report.json").write_text(json.dumps(asdict(report), indent=2))
     return report
+
+
+def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
+    """Classifier crops cut around the *detector's* boxes (matched to labels at IoU >= 0.5), so that the
+    classifier learns the framing it will see when reading: renders (train and val) and the real
+    training series (each real tile cut ``real_repeat`` times from the detector box, jittered)."""
+    import cv2
+    import numpy as np
+    from tqdm import tqdm
+    from ultralytics import YOLO
+
+    from vision.crops import crop_tile
+    from vision.metrics import match, read_yolo_labels
+
+    root = work / "det_cls"
+    if root.exists():
+        shutil.rmtree(root)
+    model = YOLO(str(det), task="detect")
+    rng = np.random.default_rng(plan.seed + 11)
+    sources = [("train", work / "synth" / "images" / "train", 1), ("val", work / "synth" / "images" / "val", 1),
+               ("train", work / "real" / "images" / "train", plan.real_repeat)]
+    for split, folder, repeat in sources:
+        images = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+        for img in tqdm(images, desc=f"detector crops {folder.parent.parent.name}/{split}", unit="img"):
+            bgr = cv2.imread(str(img))
+            if bgr is None:
+                continue
+            rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+            h, w = rgb.shape[:2]
+            labels = read_yolo_labels(folder.parent.parent / "labels" / folder.name / (img.stem + ".txt"), w, h)
+            if not labels:
+                continue
+            r = model.predict(bgr, imgsz=plan.det_imgsz, conf=0.3, verbose=False)[0]
+            pred = r.boxes.xyxy.cpu().numpy() if r.boxes is not None else np.zeros((0, 4))
+            for ti, pi in match([b for _, b in labels], pred):
+                code = ALL_CODES[labels[ti][0]]
+                x1, y1, x2, y2 = pred[pi]
+                d = root / split / code
+                d.mkdir(parents=True, exist_ok=True)
+                for k in range(repeat):
+                    j = rng.normal(0, 0.03, 4) * np.array([x2 - x1, y2 - y1, x2 - x1, y2 - y1]) if k else np.zeros(4)
+                    crop = crop_tile(rgb, (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3]), 72)
+                    cv2.imwrite(str(d / f"{img.stem}_{ti:02d}_{k}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
+    for split in ("train", "val"):
+        for code in ALL_CODES:
+            (root / split / code).mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def refine_on_detector_crops(plan: Plan, work: Path, det: Path, cls: Path, report: TrainReport) -> Path:
+    """A last short classifier run on crops framed by the detector (see ``detector_box_crops``)."""
+    t = time.time()
+    folder = detector_box_crops(plan, work, det)
+    out = _classifier_run(plan, work, folder, str(cls), "cls_det", plan.cls_epochs_detector, 0.0003, pretrained=True)
+    report.seconds["classifier_detector_crops"] = round(time.time() - t, 1)
+    return out

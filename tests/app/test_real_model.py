@@ -32,7 +32,8 @@ def _model_or_skip() -> None:
 
 def real_photo(prefix: str = TABLE_PHOTO) -> tuple[Path, list[str]]:
     """(a committed real photo whose name starts with ``prefix``, the codes of its labelled tiles)."""
-    from datasets.real import class_name_to_code, load_names
+    from datasets.real import load_names
+    from vision.evaluate import class_code
 
     photos = sorted((REAL / "images").glob(f"{prefix}*")) or sorted((REAL / "images").glob("*.jpg"))
     if not photos:
@@ -41,7 +42,7 @@ def real_photo(prefix: str = TABLE_PHOTO) -> tuple[Path, list[str]]:
     names = load_names(REAL)
     label = REAL / "labels" / (photo.stem + ".txt")
     lines = label.read_text().splitlines() if label.exists() else []
-    return photo, [class_name_to_code(names[int(line.split()[0])]) for line in lines if line.strip()]
+    return photo, [class_code(names[int(line.split()[0])]) for line in lines if line.strip()]
 
 
 def _found(read: list[str], labelled: list[str]) -> int:
