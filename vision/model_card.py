@@ -55,7 +55,8 @@ def render_card(report: Any, notes: str = "") -> str:
         f"with the real training series; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
         "(red must stay red), mosaic on.",
         f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002, then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
-        f"lr 0.0005 (AdamW), batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
+        f"lr 0.0005 (AdamW), then {plan.get('cls_epochs_detector', 0)} epochs at lr 0.0003 on crops framed by the trained "
+        f"detector's own boxes; batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
         f"- Time (s): " + ", ".join(f"{k} {v:.0f}" for k, v in sec.items()),
         "",
         "## Scores",
