@@ -45,22 +45,14 @@ def match(truth: Sequence[Box], pred: Sequence[Box], iou: float = 0.5) -> list[t
     return pairs
 
 
-def read_yolo_labels(path: Path, width: int, height: int) -> list[tuple[int, Box]]:
-    out = []
-    if path.exists():
-        for line in path.read_text().splitlines():
-            p = line.split()
-            if len(p) == 5:
-                c, cx, cy, w, h = int(p[0]), *map(float, p[1:])
-                out.append((c, ((cx - w / 2) * width, (cy - h / 2) * height, (cx + w / 2) * width, (cy + h / 2) * height)))
-    return out
-
-
 def detector_recall(weights: Path, dataset: Path, imgsz: int | None = None, conf: float = 0.25) -> float:
     """Share of labelled tiles in ``dataset`` (images/, labels/) that the detector finds at IoU >= 0.5."""
     import cv2
     from tqdm import tqdm
     from ultralytics import YOLO
+
+    from engine.tiles import ALL_CODES
+    from vision.evaluate import read_labels
 
     model = YOLO(str(weights), task="detect")
     found = total = 0
@@ -69,7 +61,7 @@ def detector_recall(weights: Path, dataset: Path, imgsz: int | None = None, conf
         bgr = cv2.imread(str(img))
         h, w = bgr.shape[:2]
         lab = dataset / "labels" / img.relative_to(dataset / "images").with_suffix(".txt")
-        truth = [b for _, b in read_yolo_labels(lab, w, h)]
+        truth = [t.box for t in read_labels(lab, ALL_CODES, w, h)]  # one class here: the names don't matter
         res = model.predict(bgr, imgsz=imgsz or model.overrides.get("imgsz", 416), conf=conf, verbose=False)[0]
         pred = res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
         found += len(match(truth, pred))

@@ -141,7 +141,7 @@ def real_tiles(work: Path, split: str = "train"):
     """Each labelled tile of the exported real split: (photo stem, index, RGB photo, code, box)."""
     import cv2
 
-    from vision.metrics import read_yolo_labels
+    from vision.evaluate import read_labels
 
     real = work / "real"
     for lab in sorted((real / "labels" / split).glob("*.txt")):
@@ -149,8 +149,8 @@ def real_tiles(work: Path, split: str = "train"):
         if bgr is None:
             continue
         rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
-        for k, (c, box) in enumerate(read_yolo_labels(lab, rgb.shape[1], rgb.shape[0])):
-            yield lab.stem, k, rgb, ALL_CODES[c], box
+        for k, tile in enumerate(read_labels(lab, ALL_CODES, rgb.shape[1], rgb.shape[0])):
+            yield lab.stem, k, rgb, tile.code, tile.box
 
 
 def real_crops(work: Path, repeat: int, seed: int) -> Path:
@@ -354,7 +354,8 @@ def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
     from ultralytics import YOLO
 
     from vision.crops import crop_tile
-    from vision.metrics import match, read_yolo_labels
+    from vision.evaluate import read_labels
+    from vision.metrics import match
 
     root = work / "det_cls"
     if root.exists():
@@ -371,13 +372,13 @@ def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
                 continue
             rgb = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
             h, w = rgb.shape[:2]
-            labels = read_yolo_labels(folder.parent.parent / "labels" / folder.name / (img.stem + ".txt"), w, h)
+            labels = read_labels(folder.parent.parent / "labels" / folder.name / (img.stem + ".txt"), ALL_CODES, w, h)
             if not labels:
                 continue
             r = model.predict(bgr, imgsz=plan.det_imgsz, conf=0.3, verbose=False)[0]
             pred = r.boxes.xyxy.cpu().numpy() if r.boxes is not None else np.zeros((0, 4))
-            for ti, pi in match([b for _, b in labels], pred):
-                code = ALL_CODES[labels[ti][0]]
+            for ti, pi in match([t.box for t in labels], pred):
+                code = labels[ti].code
                 x1, y1, x2, y2 = pred[pi]
                 d = root / split / code
                 d.mkdir(parents=True, exist_ok=True)
