@@ -42,6 +42,7 @@ class ModelSettings:
     cls_imgsz: int = CROP_SIZE
     max_det: int = 300
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
+    cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
 
     @classmethod
     def load(cls, folder: Path) -> "ModelSettings":
@@ -92,13 +93,16 @@ class TileModel:
         if not len(boxes):
             return np.zeros((0, len(ALL_CODES)))
         rgb_crops = [crop_tile(rgb, tuple(b), self.settings.cls_imgsz) for b in boxes]
-        crops = [cv2.cvtColor(c, cv2.COLOR_RGB2BGR) for c in rgb_crops]
+        turns = max(1, min(4, self.settings.cls_turns))
+        # the classifier was trained on tiles at every angle: each quarter turn is another honest look
+        crops = [np.ascontiguousarray(np.rot90(cv2.cvtColor(c, cv2.COLOR_RGB2BGR), k)) for k in range(turns) for c in rgb_crops]
         out = np.zeros((len(crops), len(ALL_CODES)))
         for start in range(0, len(crops), 64):
             res = self.classifier.predict(crops[start : start + 64], imgsz=self.settings.cls_imgsz, verbose=False)
             for k, r in enumerate(res):
                 p = r.probs.data.cpu().numpy().astype(float)
                 out[start + k, self._to_codes] = p
+        out = out.reshape(turns, len(boxes), len(ALL_CODES)).mean(0)
         out /= np.maximum(out.sum(1, keepdims=True), 1e-9)
         return self.colour.calibrate(out, rgb_crops) if self.colour is not None else out
 

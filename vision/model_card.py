@@ -45,7 +45,7 @@ def render_card(report: Any, notes: str = "") -> str:
         f"+ {plan['synth_val']} for validation, rendered by `datasets/synth` (seed {plan['seed']}).",
         f"- The real development photos of the series `rummy-`, `rummy4-`, `rummyBackground-` (122 photos, 1349 tiles): "
         f"fine-tuning the detector (listed {plan['real_repeat']} times beside {plan.get('finetune_synth', 'all')} renders) and "
-        f"the classifier ({plan['real_crop_repeat']} jittered crops per tile).",
+        f"the classifier ({plan['real_crop_repeat']} jittered crops per tile, then {plan.get('cls_views_real', 0)} augmented views per tile).",
         "- Held out, never seen by any training step: the series `rummy2-` and `rummy3-` (57 photos, 441 tiles).",
         "- Source of the real photos: \"Rummikub v1\" (2026-01-04), Roboflow Universe project `rummikue/rummikub-nvypk-8cwem`, "
         "CC BY 4.0, via github.com/conner-replogle/rummikub-detector.",
@@ -56,7 +56,10 @@ def render_card(report: Any, notes: str = "") -> str:
         "(red must stay red), mosaic on.",
         f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002, then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
         f"lr 0.0005 (AdamW), then {plan.get('cls_epochs_detector', 0)} epochs at lr 0.0003 on crops framed by the trained "
-        f"detector's own boxes; batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
+        f"detector's own boxes, then {plan.get('cls_epochs_views', 0)} epochs at lr 0.0003 on those rendered crops beside "
+        f"{plan.get('cls_views_real', 0)} views of each real training tile (turned, reframed, shrunk, re-photographed: "
+        "`datasets/views.py`); "
+        f"batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",
         f"- Time (s): " + ", ".join(f"{k} {v:.0f}" for k, v in sec.items()),
         "",
         "## Scores",

@@ -47,6 +47,10 @@ class Plan:
     cls_epochs: int = 5
     cls_epochs_refine: int = 4  # a second run from the first one's weights at a quarter of the rate
     cls_epochs_detector: int = 3  # a third run on crops framed by the trained detector
+    cls_views_real: int = 16  # turned, reframed, shrunk views of each real training tile (datasets/views.py)
+    cls_epochs_views: int = 4  # a fourth run on the detector-framed renders + those views
+    cls_turns: int = 4  # reading averages the classifier over the crop's four quarter turns
+    colour_calibration: bool = False  # fit vision/colour.py on the real series (helped only before the views run)
     cls_batch: int = 128
     real_crop_repeat: int = 6
     real_surfaces: bool = False  # also use the tile-free real photos as table surfaces
@@ -64,7 +68,8 @@ class Plan:
                        cls_batch=512, device="0", workers=8)
         if name == "smoke":  # a minute-long run that exercises every step (for development)
             return cls(synth_train=24, synth_val=8, synth_test=8, render_size=480, det_imgsz=256,
-                       det_epochs_synth=1, det_epochs_finetune=1, cls_epochs=1, real_repeat=1, real_crop_repeat=1)
+                       det_epochs_synth=1, det_epochs_finetune=1, cls_epochs=1, real_repeat=1, real_crop_repeat=1,
+                       cls_views_real=2, cls_epochs_views=1)
         raise ValueError(f"unknown plan {name!r}: use cpu, cuda or smoke")
 
 
@@ -301,7 +306,7 @@ def install(det: Path, cls: Path, plan: Plan, models: Path) -> None:
     models.mkdir(parents=True, exist_ok=True)
     shutil.copy(det, models / "detector.pt")
     shutil.copy(cls, models / "classifier.pt")
-    (models / "settings.json").write_text(json.dumps({"det_imgsz": plan.det_imgsz, "cls_imgsz": plan.cls_imgsz}, indent=2) + "\n")
+    (models / "settings.json").write_text(json.dumps({"det_imgsz": plan.det_imgsz, "cls_imgsz": plan.cls_imgsz, "cls_turns": plan.cls_turns}, indent=2) + "\n")
 
 
 def evaluate_models(work: Path, models: Path, report: TrainReport) -> None:
@@ -336,8 +341,13 @@ def train_all(plan: Plan, work: Path, models: Path = MODELS) -> TrainReport:
     cls = train_classifier(plan, work, report)
     if plan.cls_epochs_detector > 0:
         cls = refine_on_detector_crops(plan, work, det, cls, report)
+    if plan.cls_epochs_views > 0:
+        cls = refine_on_views(plan, work, cls, report)
     install(det, cls, plan, models)
-    fit_colour(work, models)
+    if plan.colour_calibration:
+        fit_colour(work, models)
+    else:
+        (models / "colour.json").unlink(missing_ok=True)
     evaluate_models(work, models, report)
     write_card(report, models)
     (work / "train_report.json").write_text(json.dumps(asdict(report), indent=2))
@@ -398,4 +408,56 @@ def refine_on_detector_crops(plan: Plan, work: Path, det: Path, cls: Path, repor
     folder = detector_box_crops(plan, work, det)
     out = _classifier_run(plan, work, folder, str(cls), "cls_det", plan.cls_epochs_detector, 0.0003, pretrained=True)
     report.seconds["classifier_detector_crops"] = round(time.time() - t, 1)
+    return out
+
+
+def real_views(work: Path, n: int, seed: int) -> Path:
+    """``n`` augmented views (``datasets/views.py``) of each tile of the real training series."""
+    import cv2
+    import numpy as np
+    from tqdm import tqdm
+
+    from datasets.views import tile_view
+
+    out = work / "real_views"
+    if out.exists():
+        shutil.rmtree(out)
+    rng = np.random.default_rng(seed + 23)
+    tiles = list(real_tiles(work, "train"))
+    for stem, k, rgb, code, box in tqdm(tiles, desc="real tile views", unit="tile"):
+        d = out / code
+        d.mkdir(parents=True, exist_ok=True)
+        for v in range(n):
+            cv2.imwrite(str(d / f"{stem}_{k:02d}_{v:02d}.jpg"), cv2.cvtColor(tile_view(rgb, box, rng), cv2.COLOR_RGB2BGR),
+                        [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return out
+
+
+def views_folder(plan: Plan, work: Path) -> Path:
+    """``cls_views/{train,val}/<code>/``: the detector-framed rendered crops of ``detector_box_crops`` plus
+    ``cls_views_real`` views of every real training tile (train only; validation stays rendered)."""
+    det_cls, views = work / "det_cls", real_views(work, plan.cls_views_real, plan.seed)
+    root = work / "cls_views"
+    if root.exists():
+        shutil.rmtree(root)
+    for split in ("train", "val"):
+        for code in ALL_CODES:
+            d = root / split / code
+            d.mkdir(parents=True, exist_ok=True)
+            for f in sorted((det_cls / split / code).glob("*.jpg")):
+                if split == "val" or not f.name.startswith("rummy"):  # the real tiles come as views instead
+                    (d / f.name).symlink_to(f.resolve())
+            if split == "train" and (views / code).exists():
+                for f in sorted((views / code).glob("*.jpg")):
+                    (d / ("view_" + f.name)).symlink_to(f.resolve())
+    return root
+
+
+def refine_on_views(plan: Plan, work: Path, cls: Path, report: TrainReport) -> Path:
+    """A last classifier run on many views of each real tile beside the detector-framed renders: the
+    classifier before it misread clear tiles when the box moved by a few pixels."""
+    t = time.time()
+    folder = views_folder(plan, work)
+    out = _classifier_run(plan, work, folder, str(cls), "cls_views", plan.cls_epochs_views, 0.0003, pretrained=True)
+    report.seconds["classifier_views"] = round(time.time() - t, 1)
     return out
