@@ -21,13 +21,15 @@ def _eval_rows(name: str, e: dict[str, Any]) -> str:
 def render_card(report: Any, notes: str = "") -> str:
     plan = report.plan
     sec = report.seconds
-    total_min = sum(sec.values()) / 60 if sec else 0.0
+    wall = getattr(report, "wall_seconds", None)
+    total_min = (wall if wall else sum(sec.values())) / 60 if (wall or sec) else 0.0
     conf = (report.heldout or {}).get("confusions", [])[:8]
     lines = [
         "# Model card: rummi tile reader",
         "",
         f"Date: {_dt.date.today().isoformat()}. Trained by `rummi train --device {'cuda' if str(plan['device']) not in ('cpu',) else 'cpu'}` "
-        f"on {'a GPU' if str(plan['device']) != 'cpu' else 'the 2-core CPU development machine'} in {total_min:.0f} minutes.",
+        f"on {'a GPU' if str(plan['device']) != 'cpu' else 'the 2-core CPU development machine'}"
+        + (f" in {total_min:.0f} minutes." if wall else f"; its stage times below add up to {total_min:.0f} minutes (see the notes)."),
         "",
         "## What it is",
         f"- `detector.pt`: a one-class YOLOv8 detector (\"a face-up tile\"), depth 0.33, width {plan['det_width']} "
@@ -35,10 +37,14 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the 53 codes (K1..O13, J), input {plan['cls_imgsz']} px "
         "squares cut around each detected tile (`vision/crops.py`). Upside-down tiles are read by the classifier "
         "itself: it was trained on tiles in every rotation, with the maker's mark telling 6 from 9.",
-        "- `colour.json`: the colour calibration (`vision/colour.py`): a Gaussian model of the ink colour, measured in "
-        "CIE Lab after white-balancing each crop on its own plastic, fitted on the real training series; it multiplies the "
-        "classifier's probabilities (real light pushes orange towards red, which the renders alone did not teach).",
-        "- `settings.json`: the inference sizes the weights were trained for.",
+        ("- `colour.json`: the colour calibration (`vision/colour.py`): a Gaussian model of the ink colour, measured in "
+         "CIE Lab after white-balancing each crop on its own plastic, fitted on the real training series; it multiplies the "
+         "classifier's probabilities." if plan.get("colour_calibration", True) else
+         "- No colour calibration (`vision/colour.py`, `colour_calibration` in the plan): the classifier trained on the views "
+         "of real tiles reads colour better without it."),
+        "- `settings.json`: the inference sizes the weights were trained for"
+        + (f"; `cls_turns` {plan.get('cls_turns', 1)}: reading averages the classifier over the crop's four quarter turns."
+           if plan.get("cls_turns", 1) > 1 else "."),
         "",
         "## Data",
         f"- {plan['synth_train']} synthetic photos ({plan['render_size']} px; tables, racks, loose tiles, mixes, empty tables) "
@@ -54,9 +60,11 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- Detector: {plan['det_epochs_synth']} epochs on renders only, then {plan['det_epochs_finetune']} epochs of fine-tuning "
         f"with the real training series; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
         "(red must stay red), mosaic on.",
-        f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002, then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
+        f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002"
+        + (" (in a second process, beside the detector's training)" if plan.get("parallel") else "")
+        + f", then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
         f"lr 0.0005 (AdamW), then {plan.get('cls_epochs_detector', 0)} epochs at lr 0.0003 on crops framed by the trained "
-        f"detector's own boxes, then {plan.get('cls_epochs_views', 0)} epochs at lr 0.0003 on those rendered crops beside "
+        f"detector's own boxes, then {plan.get('cls_epochs_views', 0)} epochs at lr {plan.get('cls_lr_views', 0.0003)} on those rendered crops beside "
         f"{plan.get('cls_views_real', 0)} views of each real training tile (turned, reframed, shrunk, re-photographed: "
         "`datasets/views.py`); "
         f"batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",

@@ -51,3 +51,27 @@ def test_exact_reads_match_the_model_card(report, card) -> None:
 def test_precision_is_not_flooded_with_false_tiles(report, card) -> None:
     claimed = card["heldout"]["precision"]
     assert report.precision >= claimed - MARGIN
+
+
+def test_reading_does_not_depend_on_a_quarter_turn_of_the_photo() -> None:
+    """Turning the whole photo by 90 degrees gives the same reading of each tile (the classifier learned
+    every angle and reading averages the crop's four quarter turns; the cut itself is resampled)."""
+    import cv2
+    import numpy as np
+
+    from vision.evaluate import read_labels
+    from vision.model import TileModel
+    from engine.tiles import ALL_CODES
+
+    model = TileModel(MODELS)
+    assert model.settings.cls_turns == 4
+    photo = sorted((FIXTURES / "images").glob("*.jpg"))[0]
+    rgb = cv2.cvtColor(cv2.imread(str(photo)), cv2.COLOR_BGR2RGB)
+    h, w = rgb.shape[:2]
+    tiles = read_labels(FIXTURES / "labels" / (photo.stem + ".txt"), ALL_CODES, w, h)
+    boxes = np.array([t.box for t in tiles])
+    turned = np.ascontiguousarray(np.rot90(rgb))  # counter-clockwise: (x, y) -> (y, w - x)
+    turned_boxes = np.stack([boxes[:, 1], w - boxes[:, 2], boxes[:, 3], w - boxes[:, 0]], axis=1)
+    p, q = model.classify(rgb, boxes), model.classify(turned, turned_boxes)
+    assert list(p.argmax(1)) == list(q.argmax(1))
+    assert np.abs(p - q).max() < 0.25  # the cut is resampled on another pixel grid
