@@ -14,7 +14,7 @@ from vision.evaluate import evaluate_dataset
 REPO = Path(__file__).resolve().parents[2]
 MODELS = REPO / "models"
 FIXTURES = REPO / "tests" / "fixtures" / "real"
-MARGIN = 0.12  # 73 tiles in 8 photos: one photo going wrong moves the rates by about 0.1
+MARGIN = 0.06  # 73 tiles in 8 photos: each tile is 1.4 points; the model reads them at 97.3% exact, 100% found
 
 pytestmark = pytest.mark.skipif(not (MODELS / "detector.pt").exists(), reason="no committed model in models/")
 
