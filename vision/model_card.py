@@ -22,7 +22,7 @@ def render_card(report: Any, notes: str = "") -> str:
     plan = report.plan
     sec = report.seconds
     wall = getattr(report, "wall_seconds", None)
-    total_min = (wall if wall else sum(sec.values())) / 60 if (wall or sec) else 0.0
+    total_min = (wall or sum(sec.values())) / 60
     conf = (report.heldout or {}).get("confusions", [])[:8]
     lines = [
         "# Model card: rummi tile reader",
@@ -60,11 +60,12 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- Detector: {plan['det_epochs_synth']} epochs on renders only, then {plan['det_epochs_finetune']} epochs of fine-tuning "
         f"with the real training series; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
         "(red must stay red), mosaic on.",
-        f"- Classifier: {plan['cls_epochs']} epochs at lr 0.002"
+        f"- Classifier: {plan['cls_epochs']} epochs at lr {plan['cls_lr']}"
         + (" (in a second process, beside the detector's training)" if plan.get("parallel") else "")
         + f", then {plan.get('cls_epochs_refine', 0)} epochs from those weights at "
-        f"lr 0.0005 (AdamW), then {plan.get('cls_epochs_detector', 0)} epochs at lr 0.0003 on crops framed by the trained "
-        f"detector's own boxes, then {plan.get('cls_epochs_views', 0)} epochs at lr {plan.get('cls_lr_views', 0.0003)} on those rendered crops beside "
+        f"lr {plan['cls_lr_refine']} (AdamW), then {plan.get('cls_epochs_detector', 0)} epochs at lr "
+        f"{plan['cls_lr_detector']} on crops framed by the trained "
+        f"detector's own boxes, then {plan.get('cls_epochs_views', 0)} epochs at lr {plan['cls_lr_views']} on those rendered crops beside "
         f"{plan.get('cls_views_real', 0)} views of each real training tile (turned, reframed, shrunk, re-photographed: "
         "`datasets/views.py`); "
         f"batch {plan['cls_batch']}, no flips, no hue shift, no auto-augment.",

@@ -25,6 +25,7 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 from engine.tiles import ALL_CODES  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+REAL_CROP = "real_"  # file-name prefix of classifier crops cut from the real photos (the rest are renders)
 MODELS = REPO / "models"
 
 
@@ -45,8 +46,11 @@ class Plan:
     real_repeat: int = 4  # the real training photos are listed this many times in the fine-tune set
     cls_imgsz: int = 64
     cls_epochs: int = 5
+    cls_lr: float = 0.002
     cls_epochs_refine: int = 4  # a second run from the first one's weights at a quarter of the rate
+    cls_lr_refine: float = 0.0005
     cls_epochs_detector: int = 3  # a third run on crops framed by the trained detector
+    cls_lr_detector: float = 0.0003
     cls_views_real: int = 16  # turned, reframed, shrunk views of each real training tile (datasets/views.py)
     cls_epochs_views: int = 6  # a fourth run on the detector-framed renders + those views
     cls_lr_views: float = 0.0003
@@ -197,7 +201,7 @@ def classifier_folder(work: Path, plan: Plan) -> Path:
                 (d / f.name).symlink_to(f.resolve())
             if split == "train" and (rc / code).exists():
                 for f in sorted((rc / code).glob("*.jpg")):
-                    (d / ("real_" + f.name)).symlink_to(f.resolve())
+                    (d / (REAL_CROP + f.name)).symlink_to(f.resolve())
     return root
 
 
@@ -213,9 +217,9 @@ def _classifier_job(plan: Plan, work: Path) -> tuple[Path, dict[str, float]]:
     """``train_classifier`` in a process of its own; its console output goes to ``work/classifier.log``."""
     import sys
 
-    log = open(work / "classifier.log", "w", buffering=1)
-    os.dup2(log.fileno(), sys.stdout.fileno())
-    os.dup2(log.fileno(), sys.stderr.fileno())
+    with open(work / "classifier.log", "w") as log:
+        os.dup2(log.fileno(), sys.stdout.fileno())
+        os.dup2(log.fileno(), sys.stderr.fileno())
     report = TrainReport(plan=asdict(plan))
     cls = train_classifier(plan, work, report)
     return cls, report.seconds
@@ -261,15 +265,15 @@ def finetune_detector(plan: Plan, work: Path, report: TrainReport, start: Path) 
 
 
 def train_classifier(plan: Plan, work: Path, report: TrainReport) -> Path:
-    """Two runs: ``cls_epochs`` at lr 0.002, then ``cls_epochs_refine`` from those weights at 0.0005."""
+    """Two runs: ``cls_epochs`` at ``cls_lr``, then ``cls_epochs_refine`` from those weights at ``cls_lr_refine``."""
     folder = classifier_folder(work, plan)
     t = time.time()
-    first = _classifier_run(plan, work, folder, "yolov8n-cls.yaml", "cls", plan.cls_epochs, 0.002, pretrained=False)
+    first = _classifier_run(plan, work, folder, "yolov8n-cls.yaml", "cls", plan.cls_epochs, plan.cls_lr, pretrained=False)
     report.seconds["classifier"] = round(time.time() - t, 1)
     if plan.cls_epochs_refine <= 0:
         return first
     t = time.time()
-    second = _classifier_run(plan, work, folder, str(first), "cls_refine", plan.cls_epochs_refine, 0.0005, pretrained=True)
+    second = _classifier_run(plan, work, folder, str(first), "cls_refine", plan.cls_epochs_refine, plan.cls_lr_refine, pretrained=True)
     report.seconds["classifier_refine"] = round(time.time() - t, 1)
     return second
 
@@ -411,9 +415,9 @@ def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
         shutil.rmtree(root)
     model = YOLO(str(det), task="detect")
     rng = np.random.default_rng(plan.seed + 11)
-    sources = [("train", work / "synth" / "images" / "train", 1), ("val", work / "synth" / "images" / "val", 1),
-               ("train", work / "real" / "images" / "train", plan.real_repeat)]
-    for split, folder, repeat in sources:
+    sources = [("train", work / "synth" / "images" / "train", 1, ""), ("val", work / "synth" / "images" / "val", 1, ""),
+               ("train", work / "real" / "images" / "train", plan.real_repeat, REAL_CROP)]
+    for split, folder, repeat, prefix in sources:
         images = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
         for img in tqdm(images, desc=f"detector crops {folder.parent.parent.name}/{split}", unit="img"):
             bgr = cv2.imread(str(img))
@@ -434,7 +438,7 @@ def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
                 for k in range(repeat):
                     j = rng.normal(0, 0.03, 4) * np.array([x2 - x1, y2 - y1, x2 - x1, y2 - y1]) if k else np.zeros(4)
                     crop = crop_tile(rgb, (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3]), 72)
-                    cv2.imwrite(str(d / f"{img.stem}_{ti:02d}_{k}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
+                    cv2.imwrite(str(d / f"{prefix}{img.stem}_{ti:02d}_{k}.jpg"), cv2.cvtColor(crop, cv2.COLOR_RGB2BGR))
     for split in ("train", "val"):
         for code in ALL_CODES:
             (root / split / code).mkdir(parents=True, exist_ok=True)
@@ -444,7 +448,7 @@ def detector_box_crops(plan: Plan, work: Path, det: Path) -> Path:
 def refine_on_detector_crops(plan: Plan, work: Path, det_crops: Path, cls: Path, report: TrainReport) -> Path:
     """A short classifier run on crops framed by the detector (``det_crops``, see ``detector_box_crops``)."""
     t = time.time()
-    out = _classifier_run(plan, work, det_crops, str(cls), "cls_det", plan.cls_epochs_detector, 0.0003, pretrained=True)
+    out = _classifier_run(plan, work, det_crops, str(cls), "cls_det", plan.cls_epochs_detector, plan.cls_lr_detector, pretrained=True)
     report.seconds["classifier_detector_crops"] = round(time.time() - t, 1)
     return out
 
@@ -486,7 +490,7 @@ def views_folder(plan: Plan, work: Path, det_crops: Path) -> Path:
             d = root / split / code
             d.mkdir(parents=True, exist_ok=True)
             for f in sorted((rendered / code).glob("*.jpg")):
-                if split == "val" or not f.name.startswith("rummy"):  # the real tiles come as views instead
+                if not f.name.startswith(REAL_CROP):  # the real tiles come as views instead
                     (d / f.name).symlink_to(f.resolve())
             if split == "train" and (views / code).exists():
                 for f in sorted((views / code).glob("*.jpg")):
