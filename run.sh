@@ -19,12 +19,24 @@ setup() {
         "$PY" -m pip install -q -e ".[test]"
         touch "$stamp"
     fi
-    # Fonts for the synthetic renders (Debian packages); only when missing and we may install.
-    if ! fc-list 2>/dev/null | grep -qi "LiberationSans-Bold"; then
+    # Fonts for the synthetic renders (Debian packages; datasets/synth/styles.py FONT_CATALOGUE names the fonts
+    # of each): installed when any package is missing and we may install.
+    local fonts="fonts-dejavu fonts-dejavu-core fonts-liberation fonts-roboto fonts-roboto-unhinted fonts-freefont-ttf \
+        fonts-open-sans fonts-noto-core fonts-comfortaa fonts-quicksand fonts-cantarell fonts-lato fonts-mplus fonts-dosis \
+        fonts-croscore fonts-crosextra-carlito fonts-cabin fonts-karla fonts-clear-sans fonts-urw-base35 fonts-manrope \
+        fonts-b612 fonts-play fonts-league-spartan fonts-texgyre fonts-roboto-slab fonts-hack fonts-eurofurence \
+        fonts-comic-neue fonts-averia-sans-gwf fonts-inter fonts-bebas-neue fonts-beteckna fonts-sora fonts-millimetre \
+        fonts-jetbrains-mono"
+    # shellcheck disable=SC2086
+    if ! dpkg -s $fonts >/dev/null 2>&1; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            apt-get update -qq >/dev/null 2>&1 || true
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu fonts-liberation \
-                fonts-roboto fonts-freefont-ttf fonts-open-sans fonts-noto-core fonts-comfortaa fonts-quicksand fonts-cantarell fonts-lato >/dev/null 2>&1 || true
+            # shellcheck disable=SC2086
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $fonts >/dev/null 2>&1 || {
+                apt-get update -qq >/dev/null 2>&1 || true
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $fonts >/dev/null 2>&1 || true
+            }
+        else
+            echo "warning: fonts for the synthetic renders are missing; as root: apt-get install $fonts" >&2
         fi
     fi
     mkdir -p "$YOLO_CONFIG_DIR"

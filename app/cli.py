@@ -13,15 +13,14 @@ import os
 import sys
 from typing import Sequence
 
-EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+from app.errors import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, BadInput  # re-exported
+from engine.errors import InputError
 
 # Order is the order shown in --help.
 COMMANDS: tuple[str, ...] = (
-    "check", "score", "hint", "read", "evaluate", "synth", "train", "cards", "app",
+    "check", "score", "hint", "read", "evaluate", "synth", "train", "cards", "app", "export_corrections",
 )
 
-
-from app.errors import BadInput  # noqa: E402  (re-exported: commands raise app.cli.BadInput)
 
 __all__ = ["BadInput", "EXIT_BAD_INPUT", "EXIT_INVALID", "EXIT_OK", "build_parser", "main"]
 
@@ -44,10 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code = args.handler(args)
-    except BadInput as exc:
-        print(f"rummi {args.command}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except ValueError as exc:  # NotationError and friends: the user's input, not a crash
+    except (BadInput, InputError) as exc:  # the user's input; any other exception is a bug and shows as one
         print(f"rummi {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

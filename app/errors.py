@@ -1,4 +1,6 @@
-"""Errors every front end shares."""
+"""What every front end shares: the exit codes and the error for input the user must fix."""
+
+EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2  # a stable contract: done / the answer is "invalid" / bad input
 
 
 class BadInput(Exception):

@@ -16,6 +16,7 @@ the ``RUMMI_DB`` environment variable overrides the path (tests, several househo
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
@@ -27,6 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from engine.errors import InputError
 from engine.rules import DEFAULT_RULES, HouseRules, RearrangePenalty
 from engine.scoring import ScoreSheet
 
@@ -46,7 +48,7 @@ __all__ = [
 DB_ENV = "RUMMI_DB"
 DB_NAME = "rummi.sqlite3"
 GAME_KINDS: tuple[str, ...] = ("rummikub", "closed", "classic")  # tiles; closed / classic card rummy
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: readings keep the model's reading, the person's edits and the photo
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (
@@ -93,12 +95,34 @@ CREATE TABLE IF NOT EXISTS readings (
     reading  TEXT NOT NULL,
     created  TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS photos (
+    sha     TEXT PRIMARY KEY,
+    name    TEXT NOT NULL DEFAULT '',
+    data    BLOB NOT NULL,
+    created TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS rounds_by_game ON rounds(game_id, id);
 CREATE INDEX IF NOT EXISTS readings_by_round ON readings(round_id);
 """
 
 
-class StoreError(ValueError):
+# columns added to ``readings`` by schema 2 (a database made by version 1 gets them on opening)
+_READING_COLUMNS = {
+    "original": "TEXT",  # the model's own reading (JSON), before any edit
+    "edits": "TEXT NOT NULL DEFAULT '[]'",  # the person's edits (app.ui.edits JSON), in order
+    "photo_sha": "TEXT",  # the photo in ``photos`` (sha256 of its bytes)
+}
+
+
+def _upgrade(conn: sqlite3.Connection) -> str:
+    """The ALTER statements that bring an older ``readings`` table up to this schema."""
+    have = {r[1] for r in conn.execute("PRAGMA table_info(readings)")}  # empty: _SCHEMA makes it now
+    return "".join(
+        f"ALTER TABLE readings ADD COLUMN {name} {kind};" for name, kind in _READING_COLUMNS.items() if name not in have
+    )
+
+
+class StoreError(InputError):
     """Something the user asked the store to do that cannot be done (message says why)."""
 
 
@@ -117,6 +141,13 @@ def new_token() -> str:
     return uuid.uuid4().hex
 
 
+def _json_or(text: str | None, default: Any) -> Any:
+    try:
+        return json.loads(text) if text else default
+    except ValueError:
+        return default
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -129,6 +160,9 @@ def rules_to_dict(rules: HouseRules) -> dict[str, Any]:
         "rearrange_penalty": rules.rearrange_penalty.value,
         "opening_additions": rules.opening_additions,
         "tiles_dealt": rules.tiles_dealt,
+        "exhausted_scoring": rules.exhausted_scoring,
+        "joker_reuse": rules.joker_reuse,
+        "twist": rules.twist,
     }
 
 
@@ -137,6 +171,8 @@ def rules_from_dict(data: Mapping[str, Any]) -> HouseRules:
     base = rules_to_dict(DEFAULT_RULES)
     base.update({k: v for k, v in data.items() if k in base})
     base["rearrange_penalty"] = RearrangePenalty(base["rearrange_penalty"])
+    if not isinstance(base["twist"], bool):  # a database from before Rummikub Twist has none: off
+        base["twist"] = DEFAULT_RULES.twist
     return HouseRules(**base)
 
 
@@ -188,7 +224,13 @@ class Store:
         try:
             conn.execute("PRAGMA busy_timeout=15000")
             conn.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-            conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+            try:
+                conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_upgrade(conn)}PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+            except sqlite3.OperationalError as exc:  # another process upgraded it in between
+                if "duplicate column" not in str(exc):
+                    raise
+                conn.execute("ROLLBACK")
+                conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_upgrade(conn)}COMMIT;")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is not a rummi database ({exc})") from None
         finally:
@@ -352,7 +394,9 @@ class Store:
         (the round saved with it, False) without writing anything.
 
         ``readings``: dicts with ``reading`` (a PhotoReading.to_json() dict), optional ``player``,
-        ``photo`` (file name) and ``kind`` (default "rack"), stored with the round.
+        ``photo`` (file name) and ``kind`` (default "rack"), stored with the round; with ``id`` (a
+        reading kept by ``save_reading`` when the photo was read) that row, its photo and ``edits``
+        included, is attached to the round instead.
         """
         if not token:
             raise StoreError("a round needs its idempotency token")
@@ -374,6 +418,14 @@ class Store:
                 [(round_id, p, int(scores.get(p, 0)), hands.get(p, "")) for p in game.players],
             )
             for r in readings:
+                if r.get("id") is not None:  # kept when the photo was read: now it belongs to the round
+                    cur = conn.execute(
+                        "UPDATE readings SET game_id = ?, round_id = ?, player = ?, reading = ?, edits = ? WHERE id = ?",
+                        (game_id, round_id, r.get("player"), json.dumps(r["reading"]),
+                         json.dumps(list(r.get("edits", []))), int(r["id"])),
+                    )
+                    if cur.rowcount:
+                        continue
                 conn.execute(
                     "INSERT INTO readings(kind, game_id, round_id, player, photo, reading, created) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -463,24 +515,72 @@ class Store:
         game_id: int | None = None,
         round_id: int | None = None,
         player: str | None = None,
+        *,
+        original: Mapping[str, Any] | None = None,
+        edits: Sequence[Mapping[str, Any]] = (),
+        photo_data: bytes | None = None,
     ) -> int:
-        """Keep a photo's reading (a PhotoReading.to_json() dict, corrections applied)."""
+        """Keep a photo's reading (a PhotoReading.to_json() dict, corrections applied), with the
+        model's own reading (``original``), the person's ``edits`` and the photo's bytes (stored
+        once however often the same photo is read)."""
         with self._connect() as conn:
+            sha = self._put_photo(conn, photo_data, photo) if photo_data else None
             cur = conn.execute(
-                "INSERT INTO readings(kind, game_id, round_id, player, photo, reading, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (kind, game_id, round_id, player, photo, json.dumps(dict(reading)), _now()),
+                "INSERT INTO readings(kind, game_id, round_id, player, photo, reading, created, original, edits, photo_sha) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    kind, game_id, round_id, player, photo, json.dumps(dict(reading)), _now(),
+                    json.dumps(dict(original if original is not None else reading)), json.dumps(list(edits)), sha,
+                ),
             )
             return int(cur.lastrowid)
 
-    def update_reading(self, reading_id: int, reading: Mapping[str, Any]) -> None:
-        """Replace a stored reading (after the person corrected a tile)."""
+    @staticmethod
+    def _put_photo(conn: sqlite3.Connection, data: bytes, name: str) -> str:
+        sha = hashlib.sha256(data).hexdigest()
+        conn.execute(
+            "INSERT OR IGNORE INTO photos(sha, name, data, created) VALUES (?, ?, ?, ?)",
+            (sha, name, sqlite3.Binary(data), _now()),
+        )
+        return sha
+
+    def update_reading(
+        self,
+        reading_id: int,
+        reading: Mapping[str, Any],
+        edits: Sequence[Mapping[str, Any]] | None = None,
+        photo_data: bytes | None = None,
+    ) -> None:
+        """Replace a stored reading (after the person corrected it) and, if given, its edits and
+        its photo's bytes."""
         with self._connect() as conn:
-            cur = conn.execute("UPDATE readings SET reading = ? WHERE id = ?", (json.dumps(dict(reading)), reading_id))
+            if photo_data:
+                name = conn.execute("SELECT photo FROM readings WHERE id = ?", (reading_id,)).fetchone()
+                sha = self._put_photo(conn, photo_data, name["photo"] if name else "")
+                conn.execute("UPDATE readings SET photo_sha = ? WHERE id = ?", (sha, reading_id))
+            if edits is None:
+                cur = conn.execute("UPDATE readings SET reading = ? WHERE id = ?", (json.dumps(dict(reading)), reading_id))
+            else:
+                cur = conn.execute(
+                    "UPDATE readings SET reading = ?, edits = ? WHERE id = ?",
+                    (json.dumps(dict(reading)), json.dumps(list(edits)), reading_id),
+                )
             if cur.rowcount == 0:
                 raise StoreError(f"no reading {reading_id} in the database")
 
-    def readings(self, round_id: int | None = None, kind: str | None = None) -> list[dict[str, Any]]:
-        """Stored readings (newest last), optionally only a round's or of one kind."""
+    def photo(self, sha: str) -> bytes:
+        """A stored photo's bytes (raises StoreError when there is none with this hash)."""
+        with self._connect(write=False) as conn:
+            row = conn.execute("SELECT data FROM photos WHERE sha = ?", (sha,)).fetchone()
+        if row is None:
+            raise StoreError(f"no photo {sha[:12]} in the database")
+        return bytes(row["data"])
+
+    def readings(
+        self, round_id: int | None = None, kind: str | None = None, corrected: bool = False
+    ) -> list[dict[str, Any]]:
+        """Stored readings (newest last), optionally only a round's, of one kind, or only those a
+        person corrected that still have their photo (``corrected``: the export's training data)."""
         sql = "SELECT * FROM readings WHERE 1=1"
         args: list[Any] = []
         if round_id is not None:
@@ -489,13 +589,16 @@ class Store:
         if kind is not None:
             sql += " AND kind = ?"
             args.append(kind)
+        if corrected:
+            sql += " AND edits != '[]' AND photo_sha IS NOT NULL"
         with self._connect(write=False) as conn:
             rows = conn.execute(sql + " ORDER BY id", args).fetchall()
         return [
             {
                 "id": int(r["id"]), "kind": r["kind"], "game_id": r["game_id"], "round_id": r["round_id"],
                 "player": r["player"], "photo": r["photo"], "reading": json.loads(r["reading"]),
-                "created": r["created"],
+                "created": r["created"], "original": _json_or(r["original"], None),
+                "edits": _json_or(r["edits"], []), "photo_sha": r["photo_sha"],
             }
             for r in rows
         ]

@@ -14,7 +14,8 @@ Why counts may differ: rummikub-solver leaves out sets with a joker that is not 
 group of four with a joker, a run longer than three with a joker at an end), so with a joker
 on the table or the rack it can place fewer tiles. And it treats a joker on the table as free
 to move anywhere, while the rules (``engine.turns``) let a player take a joker only by putting
-the tile it stood for in its place and playing the joker again with a rack tile: there it may
+the tile it stood for from the rack in its place and playing the joker again in a new set with
+rack tiles: there it may
 place more tiles than a legal turn can. Each such position is listed with what
 ``validate_turn`` says about rummikub-solver's answer; a position where ours places fewer and
 theirs is legal would be a bug ("OURS FEWER - a bug").

@@ -14,16 +14,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from engine.tiles import ALL_CODES
-from vision.evaluate import class_code
+from vision.yolo_format import CLASS_INDEX, DatasetError, class_code, label_line, list_images, read_data_yaml, read_label_file, write_data_yaml
 
 HELD_OUT_SERIES = ("rummy2-", "rummy3-")
 TRAIN_SERIES = ("rummy-", "rummy4-", "rummyBackground-")
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "rummikub-real-dev"
+REAL_ENV = "RUMMI_REAL_DEV"
 
 
 def real_dir() -> Path:
-    return Path(os.environ.get("RUMMI_REAL_DEV", DEFAULT_DIR))
+    return Path(os.environ.get(REAL_ENV, DEFAULT_DIR))
 
 
 def series_of(filename: str) -> str:
@@ -38,44 +38,35 @@ def split_of(filename: str) -> str:
     return "heldout" if series_of(filename) in HELD_OUT_SERIES else "train"
 
 
-def load_names(folder: Path) -> list[str]:
-    """Class names in label order, from data.yaml (no yaml dependency needed for this simple file)."""
-    names: dict[int, str] = {}
-    in_names = False
-    for line in (folder / "data.yaml").read_text().splitlines():
-        if line.startswith("names:"):
-            in_names = True
-            continue
-        if in_names:
-            if not line.startswith(" "):
-                break
-            k, v = line.strip().split(":", 1)
-            names[int(k)] = v.strip().strip("'\"")
-    return [names[i] for i in sorted(names)]
+def missing_message(folder: Path) -> str:
+    return (f"the real development photos are expected in {folder} (with data.yaml, images/ and labels/); "
+            f"point elsewhere with --real DIR or the {REAL_ENV} environment variable")
+
+
+def check_real_dir(folder: Path) -> Path:
+    """``folder`` if it holds the real development photos, else a FileNotFoundError that says where
+    they are expected and how to point elsewhere."""
+    if not ((folder / "data.yaml").is_file() and (folder / "images").is_dir()):
+        raise FileNotFoundError(missing_message(folder))
+    return folder
 
 
 def export_split(dest: Path, split: str, folder: Path | None = None) -> Path:
     """Write ``dest/{images,labels}/<split>`` with labels in our class order (images symlinked)."""
-    folder = folder or real_dir()
-    names = load_names(folder)
-    remap = {i: ALL_CODES.index(class_code(n)) for i, n in enumerate(names)}
+    folder = check_real_dir(folder or real_dir())
+    spec = read_data_yaml(folder / "data.yaml")
+    if spec.names is None:
+        raise DatasetError(f"{spec.file}: no class names")
+    remap = {i: CLASS_INDEX[class_code(n)] for i, n in enumerate(spec.names)}
     (dest / "images" / split).mkdir(parents=True, exist_ok=True)
     (dest / "labels" / split).mkdir(parents=True, exist_ok=True)
-    for img in sorted((folder / "images").iterdir()):
+    for img in list_images(folder / "images", recursive=False):
         if split_of(img.name) != split:
             continue
         link = dest / "images" / split / img.name
         if not link.exists():
             link.symlink_to(img.resolve())
-        lab = folder / "labels" / (img.stem + ".txt")
-        lines = []
-        if lab.exists():
-            for line in lab.read_text().splitlines():
-                parts = line.split()
-                if len(parts) == 5:
-                    lines.append(" ".join([str(remap[int(parts[0])])] + parts[1:]))
-        (dest / "labels" / split / (img.stem + ".txt")).write_text("\n".join(lines) + ("\n" if lines else ""))
-    yaml_lines = ["path: .", "train: images/train", "val: images/heldout", "heldout: images/heldout", "names:"]
-    yaml_lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
-    (dest / "data.yaml").write_text("\n".join(yaml_lines) + "\n")
+        lines = [label_line(remap[cls], box, 1, 1) for _n, cls, box in read_label_file(folder / "labels" / (img.stem + ".txt"))]
+        (dest / "labels" / split / (img.stem + ".txt")).write_text("".join(line + "\n" for line in lines))
+    write_data_yaml(dest / "data.yaml", {"train": "images/train", "val": "images/heldout", "heldout": "images/heldout"}, root=Path("."))
     return dest

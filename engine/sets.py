@@ -13,9 +13,10 @@ reading is reported and one is *chosen*, by these rules in turn:
 1. the reading that best fits the written order: fewest pairs of tiles written in the opposite
    order to their place in the run (a group has no order, so a group reading always fits);
    ``O5 J J`` is O5 O6 O7 while ``J J O5`` is O3 O4 O5, ``K7 K8 J`` makes the joker K9;
-2. a run before a group (``J J K5`` reads K3 K4 K5; ``J J K1`` is a group since the run K1 K2 K3
+2. a reading that does not wrap through 13-1 before one that does (a permissive house rule adds
+   readings, it never replaces one the rulebook gives: ``K13 J J`` stays a group with wrap-around);
+3. a run before a group (``J J K5`` reads K3 K4 K5; ``J J K1`` is a group since the run K1 K2 K3
    would have to be written backwards);
-3. a run that does not wrap through 13-1 before one that does;
 4. the higher value (``K7 J K8`` fits K6 and K9 equally badly: the joker is K9);
 5. colour order K, R, B, O and lower numbers for the jokers (``K5 R5 J``: the joker is B5).
 
@@ -23,6 +24,15 @@ Two jokers in one reading are matched to the tiles they stand for in written ord
 joker written takes the lower number of the run (or the earlier colour, K R B O, of the group).
 ``SetCheck.jokers`` lists, for each joker's written position, every tile it stands for across
 all readings, the chosen reading's tile first.
+
+**What a set counts toward the initial meld** (``SetCheck.meld_value``): the rules count a joker as
+the tile it stands for, and where a set has several valid readings the player may claim the one
+worth most, unless the written order leaves only one. So the meld counts the reading worth most
+among those that fit the written order best; and since a house rule that allows more must never
+make a legal opening fail, the readings that fit best under the rulebook alone (no 13-1 wrap)
+are candidates too. ``J J O5`` reads O3 O4 O5 but counts 15 (the group of 5s fits as well);
+``J K7 K8`` counts 21 (only K6 fits); ``K12 K13 J J`` counts 46 (K10-K13) with wrap-around too,
+where K12 K13 K1 K2 fits the written order better.
 
 ``analyse_set`` is memoised (the solver and the photo reader call it a lot): the ``SetCheck`` it
 returns is shared, so treat it, its ``jokers`` dict included, as read-only.
@@ -36,8 +46,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal, Sequence
 
+from engine.reasons import Reason, render
 from engine.rules import DEFAULT_RULES, HouseRules
-from engine.tiles import COLOURS, JOKERS_IN_SET, NUMBERS, Tile, format_tiles
+from engine.tiles import COLOURS, JOKERS_IN_SET, NUMBERS, SPECIALS_IN_SET, Tile, format_tiles
 
 __all__ = [
     "Interpretation",
@@ -45,13 +56,14 @@ __all__ = [
     "analyse_set",
     "interpretations",
     "is_valid_set",
+    "meld_reading",
     "set_value",
     "MAX_GROUP",
     "MAX_RUN",
     "MIN_SET",
 ]
 
-Kind = Literal["run", "group"]
+Kind = Literal["run", "group", "mirror"]  # "mirror": a Rummikub Twist mirror set
 
 MIN_SET = 3
 MAX_GROUP = len(COLOURS)  # 4
@@ -82,7 +94,7 @@ class Interpretation:
     def rank(self) -> tuple:
         """Sort key: the chosen reading sorts first (see the module docstring)."""
         jokers = tuple((COLOURS.index(t.colour), t.number) for _, t in self.joker_tiles)
-        return (self.inversions, 0 if self.kind == "run" else 1, self.wraps, -self.value, jokers)
+        return (self.inversions, self.wraps, 0 if self.kind == "run" else 1, -self.value, jokers)
 
 
 @dataclass(frozen=True)
@@ -93,7 +105,13 @@ class SetCheck:
     tiles (as written), resolved (chosen reading, jokers replaced), jokers (joker written
     position -> every tile it can stand for, chosen first), interpretations (all readings as
     resolved tuples, chosen first), kinds (the kind of each reading), best (how many leading
-    readings fit the written order as well as the chosen one; 0 if invalid).
+    readings fit the written order as well as the chosen one; 0 if invalid), meld_value (what
+    the set counts toward the initial meld: see the module docstring) and meld_reading (the
+    reading that value comes from, jokers replaced), why (``reason`` as a stable code and params,
+    ``engine.reasons``; ``reason == render(why)``), stands (joker written position -> what it stands for in each
+    reading, chosen first: one tile for a joker, two for a Twist double joker, the tile of the
+    part before it for a colour-change joker; the mirror joker stands for nothing and is in
+    neither ``jokers`` nor ``stands``).
     """
 
     valid: bool
@@ -106,6 +124,10 @@ class SetCheck:
     interpretations: tuple[tuple[Tile, ...], ...] = ()
     kinds: tuple[Kind, ...] = ()
     best: int = 0
+    meld_value: int = 0
+    meld_reading: tuple[Tile, ...] = ()
+    why: Reason | None = None
+    stands: dict[int, tuple[tuple[Tile, ...], ...]] = field(default_factory=dict, hash=False)
 
     @property
     def codes(self) -> list[str]:
@@ -183,11 +205,274 @@ def _group_readings(tiles: tuple[Tile, ...]) -> list[Interpretation]:
     return out
 
 
+# --------------------------------------------------------------------------- Rummikub Twist
+#
+# The special jokers follow the Rummikub Twist rule sheet (Goliath, 2015; the copy we read:
+# goldenstarz3.com/black-twist-side-table-7328, "Special Jokers"): they never take the place of a
+# regular joker or of each other; a set keeps at least 3 tiles even with a Double Joker; a set may
+# hold more than one joker of any kind.
+#
+# * Double (JD): two consecutive numbers of a run ("2 - Double - 5": 3 and 4), or the two missing
+#   colours of a group ("blue 3, red 3, Double": the other two 3s); first, last or in the middle;
+#   never before a 2 or after a 12 (its two numbers never leave 1-13, nor wrap 13-1).
+# * Mirror (JM): a mirrored series: the same tiles on both sides, in mirrored order; each side is a
+#   run or a group (a side may be one tile: K7 JM K7). Regular jokers may stand in on either
+#   side. It holds no Double or Colour-change joker (one of each in the box: the other side could
+#   not mirror it). Counts 0.
+# * Colour change (JC): not in the sheet text we found. We follow the reading of the issue and of
+#   the one public implementation we found (github: Shoyo Inokuchi's Twist validator, 2020): the
+#   JC takes one number of a run and the run changes colour at it: the tiles before it are one
+#   colour, the tiles after it another (a different one: a JC that changed nothing would take the
+#   place of a regular joker, which the sheet forbids); it stands between two tiles, never at an
+#   end. A part of the run made only of jokers takes any other colour. It counts its number; in
+#   ``resolved`` it is written in the colour of the part before it.
+# * A set needs at least one numbered tile (our reading: the sheet is silent; "J J JD" would
+#   otherwise count any value).
+#
+# Validity still never depends on the written order; where several readings fit, the written
+# order chooses as for the base game.
+
+
+def _side_runs(colour: str, s: int, present: set[int], rules: HouseRules) -> list[tuple[Tile, ...]]:
+    starts = range(1, MAX_RUN + 1) if rules.wrap_around else range(1, MAX_RUN - s + 2)
+    out = []
+    for start in starts:
+        seq = _run_numbers(start, s)
+        if present <= set(seq):
+            out.append(tuple(Tile(colour, k) for k in seq))
+    return out
+
+
+def _mirror_readings(tiles: tuple[Tile, ...], rules: HouseRules) -> list[Interpretation]:
+    others = [(i, t) for i, t in enumerate(tiles) if not t.is_special]
+    if sum(t.is_special for t in tiles) != 1 or len(others) % 2:
+        return []
+    s = len(others) // 2
+    faces = Counter(t for _, t in others if not t.is_joker)
+    jokers = [i for i, t in others if t.is_joker]
+    if any(k > 2 for k in faces.values()):
+        return []
+    colours = {t.colour for t in faces}
+    numbers = {t.number for t in faces}
+    sides: list[tuple[Tile, ...]] = []
+    if len(colours) == 1 and s <= MAX_RUN:
+        (colour,) = colours
+        sides += _side_runs(colour, s, set(numbers), rules)
+    if len(numbers) == 1 and len(colours) <= s <= MAX_GROUP:  # (more colours than a side holds: none)
+        (number,) = numbers
+        free = [c for c in COLOURS if c not in colours]
+        for extra in combinations(free, s - len(colours)):
+            group = tuple(Tile(c, number) for c in COLOURS if c in colours or c in extra)
+            if group not in sides:
+                sides.append(group)
+    out: list[Interpretation] = []
+    for side in sides:
+        need = Counter({t: 2 for t in side}) - faces
+        if faces - Counter({t: 2 for t in side}) or sum(need.values()) != len(jokers):
+            continue
+        fill = sorted(need.elements(), key=lambda t: t.sort_key)
+        kind_run = len(side) > 1 and side[0].number != side[1].number
+        out.append(
+            Interpretation(
+                kind="mirror",
+                resolved=side + side[::-1],
+                joker_tiles=tuple(zip(jokers, fill)),
+                inversions=0,
+                wraps=kind_run and side[0].number > side[-1].number,
+                value=2 * sum(t.number for t in side),
+            )
+        )
+    return out
+
+
+def _twist_group_readings(tiles: tuple[Tile, ...]) -> list[Interpretation]:
+    faces = [t for t in tiles if not t.is_joker and not t.is_special]
+    numbers = {t.number for t in faces}
+    colours = [t.colour for t in faces]
+    singles = [i for i, t in enumerate(tiles) if t.is_joker]
+    doubles = [i for i, t in enumerate(tiles) if t.special == "D"]
+    slots = len(faces) + len(singles) + 2 * len(doubles)
+    if any(t.special in ("C", "M") for t in tiles) or len(numbers) != 1 or len(set(colours)) != len(colours):
+        return []
+    if slots > MAX_GROUP:
+        return []
+    (number,) = numbers
+    free = [c for c in COLOURS if c not in colours]
+    out: list[Interpretation] = []
+    for chosen in combinations(free, len(singles)):
+        rest = [c for c in free if c not in chosen]
+        for pairs in combinations(combinations(rest, 2), len(doubles)):
+            used = [c for pair in pairs for c in pair]
+            if len(set(used)) != len(used):
+                continue
+            joker_tiles = tuple((i, Tile(c, number)) for i, c in zip(singles, chosen))
+            joker_tiles += tuple((i, Tile(c, number)) for i, pair in zip(doubles, pairs) for c in pair)
+            stand: dict[int, list[Tile]] = {}
+            for i, t in joker_tiles:
+                stand.setdefault(i, []).append(t)
+            resolved = tuple(x for i, t in enumerate(tiles) for x in stand.get(i, [t]))
+            out.append(
+                Interpretation(
+                    kind="group", resolved=resolved, joker_tiles=joker_tiles, inversions=0, wraps=False,
+                    value=number * slots,
+                )
+            )
+    return out
+
+
+def _twist_run_readings(
+    tiles: tuple[Tile, ...], rules: HouseRules, lo: int = 1, hi: int = MAX_RUN
+) -> list[Interpretation]:
+    """Runs with double and colour-change jokers; ``lo``/``hi`` widen the numbers a double may
+    stand for (only to say why a set fails)."""
+    faces = [(i, t) for i, t in enumerate(tiles) if not t.is_joker and not t.is_special]
+    singles = [i for i, t in enumerate(tiles) if t.is_joker]
+    doubles = [i for i, t in enumerate(tiles) if t.special == "D"]
+    changes = [i for i, t in enumerate(tiles) if t.special == "C"]
+    if any(t.special == "M" for t in tiles) or len(doubles) > 1:
+        return []
+    numbers = [t.number for _, t in faces]
+    length = len(faces) + len(singles) + 2 * len(doubles) + len(changes)
+    if len(set(numbers)) != len(numbers) or length > MAX_RUN + (lo < 1) + (hi > MAX_RUN):
+        return []
+    if not changes and len({t.colour for _, t in faces}) != 1:
+        return []
+    wrap = rules.wrap_around and lo == 1
+    starts = range(1, MAX_RUN + 1) if wrap else range(lo, hi - length + 2)
+    out: list[Interpretation] = []
+    for start in starts:
+        seq = [(start - 1 + k) % MAX_RUN + 1 for k in range(length)] if wrap else list(range(start, start + length))
+        slot_of = {num: k for k, num in enumerate(seq)}
+        if not all(n in slot_of for n in numbers):
+            continue
+        taken = {slot_of[t.number]: t for _, t in faces}
+        empty = [k for k in range(length) if k not in taken]
+        for cc in combinations(empty, len(changes)):
+            rest = [k for k in empty if k not in cc]
+            if doubles:
+                pairs = [(k, k + 1) for k in rest if k + 1 in rest and not (seq[k] == MAX_RUN and seq[k + 1] == 1)]
+                pairs = [p for p in pairs if lo <= seq[p[0]] and seq[p[1]] <= hi] if not wrap else pairs
+            else:
+                pairs = [()]
+            for pair in pairs:
+                single_slots = [k for k in rest if k not in pair]
+                if not wrap and any(not 1 <= seq[k] <= MAX_RUN for k in list(cc) + single_slots):
+                    continue
+                for colours in _segment_colours(length, cc, taken):
+                    if any(not 1 <= seq[k] <= MAX_RUN for k in range(length)):
+                        continue
+                    tile_at = lambda k: Tile(colours[k], seq[k])  # noqa: E731
+                    joker_tiles = tuple((i, tile_at(k)) for i, k in zip(singles, single_slots))
+                    joker_tiles += tuple((i, tile_at(k)) for i in doubles for k in pair)
+                    joker_tiles += tuple((i, tile_at(k)) for i, k in zip(changes, cc))
+                    where = {i: k for i, k in zip(singles, single_slots)}
+                    where.update({i: pair[0] for i in doubles})
+                    where.update({i: k for i, k in zip(changes, cc)})
+                    order = [where[i] if i in where else slot_of[t.number] for i, t in enumerate(tiles)]
+                    out.append(
+                        Interpretation(
+                            kind="run",
+                            resolved=tuple(tile_at(k) for k in range(length)),
+                            joker_tiles=joker_tiles,
+                            inversions=_inversions(order),
+                            wraps=wrap and start + length - 1 > MAX_RUN,
+                            value=sum(seq),
+                        )
+                    )
+    return out
+
+
+def _segment_colours(length: int, cc: Sequence[int], taken: dict[int, Tile]) -> list[list[str]]:
+    """Every colouring of the slots of a run whose colour changes at the slots ``cc`` (each
+    between two slots, never at an end); [] if the faces allow none. A part with no face (only
+    jokers) takes any colour that differs from its neighbours' (each is a reading: what such a
+    joker stands for is ambiguous, like a joker's colour in a group)."""
+    bounds = [-1, *cc, length]
+    parts = [(bounds[k] + 1, bounds[k + 1]) for k in range(len(bounds) - 1)]
+    if any(a >= b for a, b in parts):  # a colour change at an end, or two side by side
+        return []
+    known: list[str | None] = []
+    for a, b in parts:
+        cs = {taken[k].colour for k in range(a, b) if k in taken}
+        if len(cs) > 1:
+            return []
+        known.append(next(iter(cs)) if cs else None)
+    for k in range(len(known) - 1):
+        if known[k] is not None and known[k] == known[k + 1]:
+            return []
+    choices: list[list[str]] = [[]]
+    for k, c in enumerate(known):
+        options = [c] if c is not None else list(COLOURS)
+        choices = [
+            prefix + [x]
+            for prefix in choices
+            for x in options
+            if not prefix or prefix[-1] != x
+            if c is not None or k + 1 >= len(known) or known[k + 1] != x
+        ]
+    out: list[list[str]] = []
+    for chosen in choices:
+        colours: list[str] = [""] * length
+        for (a, b), c in zip(parts, chosen):
+            for k in range(a, b):
+                colours[k] = c
+        for k, (a, _) in zip(cc, parts):  # the colour-change joker: the colour of the part before it
+            colours[k] = colours[a]
+        out.append(colours)
+    return out
+
+
+def _twist_readings(tiles: tuple[Tile, ...], rules: HouseRules) -> list[Interpretation]:
+    specials = Counter(t.special for t in tiles if t.is_special)
+    if not rules.twist or any(k > SPECIALS_IN_SET for k in specials.values()):
+        return []
+    if sum(t.is_joker for t in tiles) > JOKERS_IN_SET:
+        return []
+    if not any(not t.is_joker and not t.is_special for t in tiles):
+        return []
+    if specials["M"]:
+        return _mirror_readings(tiles, rules)
+    return _twist_run_readings(tiles, rules) + _twist_group_readings(tiles)
+
+
+def _why_twist(tiles: tuple[Tile, ...], rules: HouseRules) -> Reason:
+    written = format_tiles(tiles)
+    specials = Counter(t.code for t in tiles if t.is_special)
+    if not rules.twist:
+        return Reason("twist_off", {"tile": next(iter(specials))})
+    n_jokers = sum(t.is_joker for t in tiles)
+    if n_jokers > JOKERS_IN_SET:
+        return Reason("set_too_many_jokers", {"jokers": n_jokers, "limit": JOKERS_IN_SET})
+    for code, k in specials.items():
+        if k > SPECIALS_IN_SET:
+            return Reason("supply_copies", {"tile": code, "count": k, "limit": SPECIALS_IN_SET})
+    faces = [t for t in tiles if not t.is_joker and not t.is_special]
+    if not faces:
+        return Reason("twist_only_specials", {"tiles": written})
+    if "JM" in specials:
+        if len(specials) > 1:
+            return Reason("twist_mirror_alone", {"tiles": written})
+        return Reason("twist_mirror_unbalanced", {"tiles": written})
+    if "JC" in specials:
+        if len(faces) > 1 and len({t.number for t in faces}) == 1:
+            return Reason("twist_colour_change_group", {"tiles": written})
+        return Reason("twist_colour_change_place", {"tiles": written})
+    if "JD" in specials and len({t.colour for t in faces}) == 1 and len({t.number for t in faces}) == len(faces):
+        slots = len(tiles) + 1  # the double takes two numbers
+        low, high = min(t.number for t in faces), max(t.number for t in faces)
+        if high - low + 1 <= slots and (slots > MAX_RUN or high - slots + 1 < 1 and low + slots - 1 > MAX_RUN):
+            return Reason("twist_double_end", {"tiles": written})
+    return Reason("twist_not_a_set", {"tiles": written})
+
+
 @lru_cache(maxsize=1 << 16)
 def _readings(tiles: tuple[Tile, ...], rules: HouseRules) -> tuple[Interpretation, ...]:
     n_jokers = sum(t.is_joker for t in tiles)
     if len(tiles) < MIN_SET or n_jokers > JOKERS_IN_SET:
         return ()
+    if any(t.is_special for t in tiles):
+        found = _twist_readings(tiles, rules)
+        return tuple(sorted(found, key=lambda r: r.rank))
     found = _run_readings(tiles, rules) + _group_readings(tiles)
     return tuple(sorted(found, key=lambda r: r.rank))
 
@@ -195,6 +480,22 @@ def _readings(tiles: tuple[Tile, ...], rules: HouseRules) -> tuple[Interpretatio
 def interpretations(tiles: Sequence[Tile], rules: HouseRules = DEFAULT_RULES) -> tuple[Interpretation, ...]:
     """Every valid reading of ``tiles``, the chosen one first (empty if the set is invalid)."""
     return _readings(tuple(tiles), rules)
+
+
+def _fitting(readings: Sequence[Interpretation]) -> list[Interpretation]:
+    """The readings that fit the written order best, among all and among the non-wrapping ones."""
+    out: list[Interpretation] = []
+    for pool in (list(readings), [r for r in readings if not r.wraps]):
+        if pool:
+            fit = min(r.inversions for r in pool)
+            out += [r for r in pool if r.inversions == fit and r not in out]
+    return out
+
+
+def meld_reading(readings: Sequence[Interpretation]) -> Interpretation:
+    """The reading a set counts toward the initial meld (``readings`` valid, chosen first)."""
+    candidates = _fitting(readings)
+    return max(candidates, key=lambda r: (r.value, -readings.index(r)))
 
 
 # --------------------------------------------------------------------------- reasons
@@ -214,47 +515,39 @@ def _missing_between(numbers: list[int], wrap: bool) -> list[int]:
     return min(candidates, key=len)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _why_invalid(tiles: tuple[Tile, ...], rules: HouseRules) -> str:
+def _why_invalid(tiles: tuple[Tile, ...], rules: HouseRules) -> Reason:
     written = format_tiles(tiles)
     n = len(tiles)
     if n < MIN_SET:
-        return f"a set needs at least {MIN_SET} tiles, {written or 'this'} has {n}"
+        return Reason("set_too_few_tiles", {"tiles": written, "count": n, "min": MIN_SET})
+    if any(t.is_special for t in tiles):
+        return _why_twist(tiles, rules)
     n_jokers = sum(t.is_joker for t in tiles)
     if n_jokers > JOKERS_IN_SET:
-        return f"{n_jokers} jokers: a full set has only {JOKERS_IN_SET} jokers"
+        return Reason("set_too_many_jokers", {"jokers": n_jokers, "limit": JOKERS_IN_SET})
     faces = [t for t in tiles if not t.is_joker]
     colours = {t.colour for t in faces}
     numbers = {t.number for t in faces}
     repeated = [t for t, k in Counter(faces).items() if k > 1]
     if len(colours) > 1 and len(numbers) > 1:
-        return f"{written} mixes colours and numbers: a run is one colour, a group is one number"
+        return Reason("set_mixed", {"tiles": written})
     if len(colours) == 1 and len(numbers) == 1:  # the same face, repeated
-        return (
-            f"{repeated[0].code} appears twice: a group needs different colours, "
-            "a run different numbers"
-        )
+        return Reason("set_same_tile_twice", {"tile": repeated[0].code})
     if len(numbers) == 1:  # a group that fails
         if repeated:
-            return f"{repeated[0].code} appears twice: a group needs different colours"
-        return f"a group has at most {MAX_GROUP} tiles, {written} has {n}"
+            return Reason("group_colour_twice", {"tile": repeated[0].code})
+        return Reason("group_too_long", {"max": MAX_GROUP, "tiles": written, "count": n})
     # a run that fails
     if repeated:
-        return f"{repeated[0].code} appears twice: a run needs different numbers"
+        return Reason("run_number_twice", {"tile": repeated[0].code})
     if n > MAX_RUN:
-        return f"a run has at most {MAX_RUN} tiles, this one has {n}"
+        return Reason("run_too_long", {"max": MAX_RUN, "count": n})
     if not rules.wrap_around and _readings(tiles, rules.with_(wrap_around=True)):
-        return f"{written} wraps 13-1: not allowed unless the wrap-around house rule is on"
+        return Reason("run_wraps", {"tiles": written})
     (colour,) = colours
     gaps = _missing_between(sorted(numbers), rules.wrap_around)
     need = " ".join(f"{colour}{k}" for k in gaps)
-    return (
-        f"{written} is not a run: it needs {need} to be consecutive "
-        f"({_plural(len(gaps), 'tile')} missing, {_plural(n_jokers, 'joker')} to fill them)"
-    )
+    return Reason("run_gaps", {"tiles": written, "need": need, "missing": len(gaps), "jokers": n_jokers})
 
 
 # --------------------------------------------------------------------------- public API
@@ -264,14 +557,22 @@ def _why_invalid(tiles: tuple[Tile, ...], rules: HouseRules) -> str:
 def _analyse(tiles: tuple[Tile, ...], rules: HouseRules) -> SetCheck:
     readings = _readings(tiles, rules)
     if not readings:
-        return SetCheck(valid=False, kind=None, value=0, reason=_why_invalid(tiles, rules), tiles=tiles)
+        why = _why_invalid(tiles, rules)
+        return SetCheck(valid=False, kind=None, value=0, reason=render(why), tiles=tiles, why=why)
     chosen = readings[0]
-    jokers: dict[int, list[Tile]] = {i: [] for i, t in enumerate(tiles) if t.is_joker}
+    jokers: dict[int, list[Tile]] = {i: [] for i, t in enumerate(tiles) if t.is_joker or t.special in ("D", "C")}
+    stands: dict[int, list[tuple[Tile, ...]]] = {i: [] for i in jokers}
     for reading in readings:
+        per: dict[int, list[Tile]] = {}
         for i, tile in reading.joker_tiles:
+            per.setdefault(i, []).append(tile)
             if tile not in jokers[i]:
                 jokers[i].append(tile)
+        for i, ts in per.items():
+            if tuple(ts) not in stands[i]:
+                stands[i].append(tuple(ts))
     fit = chosen.inversions
+    meld = meld_reading(readings)
     return SetCheck(
         valid=True,
         kind=chosen.kind,
@@ -283,6 +584,9 @@ def _analyse(tiles: tuple[Tile, ...], rules: HouseRules) -> SetCheck:
         interpretations=tuple(r.resolved for r in readings),
         kinds=tuple(r.kind for r in readings),
         best=sum(1 for r in readings if r.inversions == fit),
+        meld_value=meld.value,
+        meld_reading=meld.resolved,
+        stands={i: tuple(ts) for i, ts in stands.items()},
     )
 
 

@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Iterator, Sequence, Union
 
-from engine.tiles import ALL_FACES, COPIES_PER_TILE, JOKER, JOKERS_IN_SET, Tile, over_supply
+from engine.errors import InputError
+from engine.reasons import Reason, render
+from engine.tiles import ALL_FACES, COPIES_PER_TILE, JOKER, JOKERS_IN_SET, Tile, over_supply, over_supply_reasons
 
-__all__ = ["OverSupply", "check_supply", "ensure_supply", "unseen_tiles"]
+__all__ = ["OverSupply", "check_supply", "ensure_supply", "supply_reasons", "unseen_tiles"]
 
 Collection = Union[Iterable[Tile], Iterable[Sequence[Tile]]]
 
 
-class OverSupply(ValueError):
+class OverSupply(InputError):
     """More copies of a tile than a full set has; the message names each tile."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[str], reasons: Sequence[Reason] = ()) -> None:
         self.problems = tuple(problems)
+        self.reasons = tuple(reasons)  # the problems as ``supply_copies`` reasons
         super().__init__("; ".join(self.problems))
 
 
@@ -42,11 +45,16 @@ def check_supply(*collections: Collection) -> list[str]:
     return over_supply(_flatten(collections))
 
 
+def supply_reasons(*collections: Collection) -> list[Reason]:
+    """``check_supply`` as reasons (``supply_copies``, ``engine.reasons``)."""
+    return over_supply_reasons(_flatten(collections))
+
+
 def ensure_supply(*collections: Collection) -> None:
     """Raise OverSupply if the collections together need more tiles than a full set has."""
-    problems = check_supply(*collections)
-    if problems:
-        raise OverSupply(problems)
+    reasons = supply_reasons(*collections)
+    if reasons:
+        raise OverSupply([render(r) for r in reasons], reasons)
 
 
 def unseen_tiles(*collections: Collection) -> Counter[Tile]:

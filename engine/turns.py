@@ -13,8 +13,9 @@
 ``initial_meld_added_to_table``  opening turn: rack tiles added to a set already on the table while
                                  the ``opening_additions`` house rule is off
 ``joker_not_replaced``           a joker was taken from a set without the tile it stood for put
-                                 in its place
-``joker_not_reused``             a taken joker was not played again in a set with a tile from the rack
+                                 in its place from the rack
+``joker_not_reused``             a taken joker was not played again in a new set with a tile from
+                                 the rack (house rule ``joker_reuse``)
 ``over_supply``                  more copies of a tile (or jokers) than a full 106-tile set has,
                                  across the table and the rack
 
@@ -30,12 +31,23 @@ in a set that still holds at least one of its neighbours (the other tiles of a g
 next to it in a run) and can still stand for a tile it stood for (so tiles may be moved around
 it: runs extended or split, and ``K5 R5 J`` + B5 keeps the joker as O5). Otherwise it was
 *taken*: the tile it stood for must now be in a set with at least one of those neighbours, in its
-place, and the joker must be played again in a set
-that holds at least one tile from the rack. Jokers are interchangeable, so the engine picks the
-matching of jokers before and after that breaks the fewest rules. Jokers in sets that were
-already invalid before the turn are not checked. A set holds "a tile from the rack" when it holds
-a face of which there are more copies on the table after than before (copies of one face can't be
-told apart).
+place, and come from the player's rack (the rulebook: you free a joker by putting in its place the
+tile it stands for *from your rack*; copies of one face can't be told apart, so each taken joker
+needs its own copy of its tile among the tiles played from the rack - two jokers that stood for
+B3 need two B3 from the rack). The joker must then be played again this turn: with the default
+``joker_reuse="new_meld_with_rack"`` (the rulebook) in a *new* set that holds at least one tile
+from the rack - not in a set that continues one of the table before (one that holds every face of
+a table set, so ``K3 K4 K5`` grown into ``K3 K4 K5 J K7`` is not new, nor ``B9 B10 J B12`` with
+the joker moved to its end); with ``joker_reuse="anywhere"`` (the encyclopedia text) anywhere on
+the table. Jokers are interchangeable, so the engine picks the matching of jokers before and after
+that breaks the fewest rules. Jokers in sets that were already invalid before the turn are not
+checked. A set holds "a tile from the rack" when it holds a face of which there are more copies
+on the table after than before, or a joker when the rack's joker was played.
+
+Rummikub Twist special jokers (``rules.twist``) are freed by rearranging their set (the Twist
+sheet: a Double Joker "by putting in both tiles it stands for or by rearranging the set"; the
+Mirror and Colour-change jokers have no tile that could take their place), so they follow the
+rules of any table tile: they stay on the table, in valid sets.
 
 Empty sets in either table are ignored. ``placed`` lists the rack tiles that went to the table
 (in table order); ``rack_after`` is the rack without them (in rack order).
@@ -45,16 +57,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, product
 from typing import Iterator, Sequence
 
-from engine.initial import check_initial_meld
+from engine.initial import check_initial_meld, invalid_set
+from engine.reasons import Reason, render
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set, interpretations
-from engine.supply import check_supply
+from engine.supply import supply_reasons
 from engine.tiles import COLOURS, JOKER, JOKERS_IN_SET, Tile, format_tiles
 
-__all__ = ["TurnCheck", "Violation", "validate_turn", "CODES"]
+__all__ = ["TurnCheck", "Violation", "table_jokers", "validate_turn", "CODES", "TableJoker"]
 
 INVALID_SET = "invalid_set"
 NO_TILE_PLAYED = "no_tile_played"
@@ -86,18 +99,31 @@ _MAX_TRACKED_JOKERS = 2 * JOKERS_IN_SET
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: a stable ``code`` (see the module docstring) and a message for people."""
+    """One broken rule: a stable ``code`` (see the module docstring), a message for people and
+    ``why``, the message as a ``Reason`` (``engine.reasons``: its code is ``code``, and
+    ``message == render(why)``)."""
 
     code: str
     message: str
+    why: Reason | None = None
+
+
+def _violation(why: Reason) -> Violation:
+    return Violation(why.code, render(why), why)
 
 
 @dataclass(frozen=True)
 class TurnCheck:
+    """ok, violations, placed (rack tiles played, in table order), rack_after, placed_value (what
+    the placed tiles are worth by the rules: face values, a joker the tile it stands for in its
+    set's chosen reading - the jokers in ``placed`` are the first jokers in table order that are
+    new on the table; 0 for a joker in an invalid set)."""
+
     ok: bool
     violations: tuple[Violation, ...]
     placed: tuple[Tile, ...]
     rack_after: tuple[Tile, ...]
+    placed_value: int = 0
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -106,8 +132,8 @@ class TurnCheck:
 
 def _order(tile: Tile) -> tuple[int, int, int]:
     """Sort key: by colour K R B O, then number; jokers last (Tile's own order fails on jokers)."""
-    if tile.is_joker:
-        return (1, 0, 0)
+    if tile.colour is None:  # the joker, then the Twist jokers
+        return (1, tile.sort_key[1], 0)
     return (0, COLOURS.index(tile.colour), tile.number)
 
 
@@ -143,32 +169,23 @@ def _opening_violations(
         cb = Counter(b)
         grown = [j for j in free if not cb - after_counts[j]]
         if not grown:
-            out.append(
-                Violation(
-                    INITIAL_MELD_TOUCHED_TABLE,
-                    f"the set {_set(b)} was broken up or rearranged: before your initial meld "
-                    "you may not touch the sets on the table",
-                )
-            )
+            out.append(_violation(Reason(INITIAL_MELD_TOUCHED_TABLE, {"set": _set(b)})))
             continue
         j = min(grown, key=lambda k: len(after_sets[k]))
         free.remove(j)
         if not rules.opening_additions:
             extra = after_counts[j] - cb
             out.append(
-                Violation(
-                    INITIAL_MELD_ADDED_TO_TABLE,
-                    f"{_list(extra)} added to the set {_set(b)} (now {_set(after_sets[j])}): before "
-                    "your initial meld you may only put down new sets (house rule opening_additions is off)",
+                _violation(
+                    Reason(INITIAL_MELD_ADDED_TO_TABLE, {"tiles": _list(extra), "set": _set(b), "now": _set(after_sets[j])})
                 )
             )
     new_sets = [after_sets[j] for j in free]
     meld = check_initial_meld(new_sets, rules)
     if meld.total < meld.threshold:
-        parts = ", ".join(f"{_set(c.tiles)} = {c.value}" for c in meld.sets)
-        worth = f"the new sets are worth {meld.total} points ({parts})" if new_sets else "there are no new sets"
+        parts = ", ".join(f"{_set(c.tiles)} = {c.meld_value}" for c in meld.sets) if new_sets else ""
         out.append(
-            Violation(INITIAL_MELD_TOO_LOW, f"{worth}; the initial meld needs at least {meld.threshold}")
+            _violation(Reason(INITIAL_MELD_TOO_LOW, {"total": meld.total, "threshold": meld.threshold, "sets": parts}))
         )
     return out
 
@@ -177,7 +194,7 @@ def _opening_violations(
 
 
 @dataclass(frozen=True)
-class _TableJoker:
+class TableJoker:
     """A joker on the table before the turn: its set and what it may stand for, with neighbours."""
 
     set_tiles: tuple[Tile, ...]
@@ -187,8 +204,9 @@ class _TableJoker:
         return list(dict.fromkeys(x.code for x, _ in self.options))
 
 
-def _table_jokers(before_sets: list[tuple[Tile, ...]], rules: HouseRules) -> list[_TableJoker]:
-    found: list[_TableJoker] = []
+def table_jokers(before_sets: list[tuple[Tile, ...]], rules: HouseRules) -> list[TableJoker]:
+    """Each joker of the (valid) sets before the turn, with what it stood for and its neighbours."""
+    found: list[TableJoker] = []
     for s in before_sets:
         if JOKER not in s:
             continue
@@ -206,20 +224,22 @@ def _table_jokers(before_sets: list[tuple[Tile, ...]], rules: HouseRules) -> lis
                     anchors = faces
                 else:
                     k = r.resolved.index(x)
-                    jokers_as = set(stands.values())
+                    jokers_as = {t for _, t in r.joker_tiles}  # (a Twist double stands for two)
                     near = [r.resolved[i] for i in (k - 1, k + 1) if 0 <= i < len(r.resolved)]
                     anchors = Counter(t for t in near if t not in jokers_as) or faces
                 options.append((x, anchors))
-            found.append(_TableJoker(s, tuple(options)))
+            found.append(TableJoker(s, tuple(options)))
     return found
 
 
 def _joker_meanings(tiles: tuple[Tile, ...], rules: HouseRules) -> set[Tile] | None:
-    """Every tile a joker in this set can stand for; None if the set is invalid (unknown)."""
+    """Every tile a (regular) joker in this set can stand for; None if the set is invalid
+    (unknown). What a Twist special joker stands for does not count: it never takes the place
+    of a regular joker."""
     readings = interpretations(tiles, rules)
     if not readings:
         return None
-    return {x for r in readings for _, x in r.joker_tiles}
+    return {x for r in readings for i, x in r.joker_tiles if tiles[i].is_joker}
 
 
 def _assignments(n: int, slots: list[int]) -> Iterator[tuple[int | None, ...]]:
@@ -234,15 +254,54 @@ def _assignments(n: int, slots: list[int]) -> Iterator[tuple[int | None, ...]]:
                 yield rest + (s,)
 
 
+def _old_sets(before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, ...]]) -> set[int]:
+    """The sets after the turn that continue a set of the table before: each holds every face of
+    one (kept, grown, or with its joker swapped). Copies of a face can't be told apart, so when
+    several sets hold a table set's faces the smallest of them is its continuation."""
+    faces_after = [Counter(t for t in s if not t.is_joker) for s in after_sets]
+    old: set[int] = set()
+    for b in before_sets:
+        faces = Counter(t for t in b if not t.is_joker)
+        holders = [j for j, have in enumerate(faces_after) if faces and not faces - have]
+        if holders:
+            old.add(min(holders, key=lambda j: (len(after_sets[j]), j)))
+    return old
+
+
+def _unfreed(
+    taken: list[TableJoker],
+    faces: list[Counter[Tile]],
+    from_rack: Counter[Tile],
+) -> list[tuple[TableJoker, bool]]:
+    """The taken jokers whose tile was not put in their place from the rack, with whether that
+    tile is there at all (False: missing; True: only copies from the table). Each joker needs its
+    own copy from the rack; the reading of each joker that frees the most of them is used."""
+    best: list[tuple[TableJoker, bool]] | None = None
+    for choice in product(*(tj.options for tj in taken)):
+        failed: list[tuple[TableJoker, bool]] = []
+        used: Counter[Tile] = Counter()
+        for tj, (x, anchors) in zip(taken, choice):
+            if not any(x in have and anchors & have for have in faces):
+                failed.append((tj, False))
+            elif used[x] >= from_rack[x]:
+                failed.append((tj, True))
+            else:
+                used[x] += 1
+        if best is None or len(failed) < len(best):
+            best = failed
+    return best or []
+
+
 def _joker_violations(
     before_sets: list[tuple[Tile, ...]],
     after_sets: list[tuple[Tile, ...]],
     before: Counter[Tile],
     after: Counter[Tile],
+    from_rack: Counter[Tile],
     rules: HouseRules,
 ) -> list[Violation]:
-    table_jokers = _table_jokers(before_sets, rules)
-    if not table_jokers or after[JOKER] > _MAX_TRACKED_JOKERS or len(table_jokers) > _MAX_TRACKED_JOKERS:
+    held = table_jokers(before_sets, rules)
+    if not held or after[JOKER] > _MAX_TRACKED_JOKERS or len(held) > _MAX_TRACKED_JOKERS:
         return []
     grew = {t for t in after if not t.is_joker and after[t] > before[t]}
     rack_jokers = after[JOKER] > before[JOKER]
@@ -250,51 +309,37 @@ def _joker_violations(
     slot_set = [j for j, s in enumerate(after_sets) for t in s if t.is_joker]
     meanings = [_joker_meanings(s, rules) for s in after_sets]
     faces = [Counter(t for t in s if not t.is_joker) for s in after_sets]
-    with_rack_tile = [
-        bool(grew & set(s)) or (rack_jokers and s.count(JOKER) > 1) for s in after_sets
+    old = _old_sets(before_sets, after_sets)
+    anywhere = rules.joker_reuse == "anywhere"
+    reusable = [
+        anywhere or (j not in old and (bool(grew & set(s)) or (rack_jokers and s.count(JOKER) > 1)))
+        for j, s in enumerate(after_sets)
     ]
 
-    def stays(tj: _TableJoker, slot: int) -> bool:
+    def stays(tj: TableJoker, slot: int) -> bool:
         j = slot_set[slot]
         return any(
             (meanings[j] is None or x in meanings[j]) and bool(anchors & faces[j]) for x, anchors in tj.options
         )
 
-    def replaced(tj: _TableJoker) -> bool:
-        return any(
-            x in faces[j] and bool(anchors & faces[j]) for x, anchors in tj.options for j in range(len(after_sets))
-        )
-
     def judge(assignment: tuple[int | None, ...]) -> list[Violation]:
         out: list[Violation] = []
-        taken = [tj for tj, slot in zip(table_jokers, assignment) if slot is None]
-        for tj in taken:
-            if not replaced(tj):
-                stood = " or ".join(tj.meanings())
-                out.append(
-                    Violation(
-                        JOKER_NOT_REPLACED,
-                        f"the joker in {_set(tj.set_tiles)} stood for {stood}; it was taken without "
-                        f"putting {stood} in its place",
-                    )
-                )
+        taken = [tj for tj, slot in zip(held, assignment) if slot is None]
+        for tj, on_table in _unfreed(taken, faces, from_rack):
+            stood = " or ".join(tj.meanings())
+            why = Reason(JOKER_NOT_REPLACED, {"set": _set(tj.set_tiles), "stood": stood, "moved": int(on_table)})
+            out.append(_violation(why))
         used = set(assignment)
-        free_ok = sum(1 for slot in range(len(slot_set)) if slot not in used and with_rack_tile[slot_set[slot]])
+        free_ok = sum(1 for slot in range(len(slot_set)) if slot not in used and reusable[slot_set[slot]])
         on_table = len(taken) - max(0, before[JOKER] - after[JOKER])  # gone jokers: table_tile_taken
         if free_ok < on_table:
             sets = "; ".join(_set(tj.set_tiles) for tj in taken)
-            out.append(
-                Violation(
-                    JOKER_NOT_REUSED,
-                    f"a joker taken from {sets} must be played again this turn in a set with at least "
-                    "one tile from your rack",
-                )
-            )
+            out.append(_violation(Reason(JOKER_NOT_REUSED, {"sets": sets})))
         return out
 
     best: list[Violation] | None = None
-    for assignment in _assignments(len(table_jokers), list(range(len(slot_set)))):
-        if any(slot is not None and not stays(tj, slot) for tj, slot in zip(table_jokers, assignment)):
+    for assignment in _assignments(len(held), list(range(len(slot_set)))):
+        if any(slot is not None and not stays(tj, slot) for tj, slot in zip(held, assignment)):
             continue
         verdict = judge(assignment)
         if best is None or len(verdict) < len(best):
@@ -325,11 +370,16 @@ def validate_turn(
     taken = before - after
 
     placed: list[Tile] = []
+    placed_value = 0
     left = Counter(from_rack)
-    for t in chain.from_iterable(after_sets):
-        if left[t] > 0:
-            left[t] -= 1
-            placed.append(t)
+    for s in after_sets:
+        stands = analyse_set(s, rules).stands
+        for i, t in enumerate(s):
+            if left[t] > 0:
+                left[t] -= 1
+                placed.append(t)
+                # a joker counts what it stands for (a Twist double joker both its numbers)
+                placed_value += sum(x.value for x in stands[i][0]) if i in stands else t.value
     rack_after: list[Tile] = []
     left = Counter(from_rack)
     for t in rack_before:
@@ -342,30 +392,22 @@ def validate_turn(
     for k, s in enumerate(after_sets, start=1):
         check = analyse_set(s, rules)
         if not check.valid:
-            violations.append(Violation(INVALID_SET, f"set {k} ({_set(s)}) is not valid: {check.reason}"))
+            violations.append(_violation(invalid_set(k, check)))
     if not from_rack:
-        violations.append(
-            Violation(NO_TILE_PLAYED, "no tile came from the rack: a turn must play at least one tile (or draw)")
-        )
+        violations.append(_violation(Reason(NO_TILE_PLAYED)))
     if taken:
-        violations.append(
-            Violation(
-                TABLE_TILE_TAKEN,
-                f"{_list(taken)} left the table: tiles on the table may be moved but never taken back",
-            )
-        )
+        violations.append(_violation(Reason(TABLE_TILE_TAKEN, {"tiles": _list(taken)})))
     if not_from_rack:
-        violations.append(
-            Violation(
-                NOT_FROM_RACK,
-                f"{_list(not_from_rack)} appeared on the table but was neither on the table before nor on the rack",
-            )
-        )
+        violations.append(_violation(Reason(NOT_FROM_RACK, {"tiles": _list(not_from_rack)})))
     if not opened and from_rack:
         violations.extend(_opening_violations(before_sets, after_sets, rules))
-    violations.extend(_joker_violations(before_sets, after_sets, before, after, rules))
-    supply = list(dict.fromkeys(check_supply(before_sets, rack_before) + check_supply(after_sets, rack_after)))
-    violations.extend(Violation(OVER_SUPPLY, m) for m in supply)
+    violations.extend(_joker_violations(before_sets, after_sets, before, after, from_rack, rules))
+    supply = list(dict.fromkeys(supply_reasons(before_sets, rack_before) + supply_reasons(after_sets, rack_after)))
+    violations.extend(_violation(Reason(OVER_SUPPLY, parts=(r,))) for r in supply)
     return TurnCheck(
-        ok=not violations, violations=tuple(violations), placed=tuple(placed), rack_after=tuple(rack_after)
+        ok=not violations,
+        violations=tuple(violations),
+        placed=tuple(placed),
+        rack_after=tuple(rack_after),
+        placed_value=placed_value,
     )

@@ -1,7 +1,9 @@
 """Errors the vision stages raise for bad input (shown to the user, never a traceback)."""
 
+from engine.errors import InputError
 
-class ImageError(ValueError):
+
+class ImageError(InputError):
     """A file that cannot be read as a photo: not an image, truncated, empty, too large."""
 
 

@@ -15,44 +15,34 @@ folder without ``data.yaml`` uses ``classes.txt`` if there is one, else the orde
 Metrics: detection recall and precision (a read tile matches a labelled one at IoU >= 0.5,
 greedily, best overlap first); exact-read accuracy over all labelled tiles (number, colour and
 joker all right; a missed tile counts as wrong); number-only and colour-only accuracy over the
-matched tiles; the most frequent confusions; time per photo.
+matched tiles; the most frequent confusions; time per photo. And whether the reader's doubt can be
+trusted: the sure-but-wrong rate (of the matched tiles not flagged doubtful, the share read wrong)
+and the errors flagged (of the matched tiles read wrong, the share flagged doubtful).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
-from engine.tiles import ALL_CODES, NotationError, parse_tile
+from engine.tiles import ALL_CODES
 from vision.errors import ImageError
 from vision.load import load_image
 from vision.metrics import match as match_tiles
 from vision.types import Image, PhotoReading
+from vision.yolo_format import DatasetError, class_code, label_path, list_images, read_data_yaml, read_labels, split_images
 
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif"}
 IOU_MATCH = 0.5
-_COLOUR_WORDS = {"black": "K", "red": "R", "blue": "B", "orange": "O", "yellow": "O"}
-
-
-class DatasetError(ValueError):
-    """A dataset folder that cannot be evaluated (missing, no images, unknown class names)."""
 
 
 class PhotoReader(Protocol):
     def read(self, image: Image, rack: bool = False) -> PhotoReading: ...
-
-
-@dataclass
-class LabelledTile:
-    box: tuple[float, float, float, float]  # pixels
-    code: str
 
 
 @dataclass
@@ -77,12 +67,19 @@ class EvalReport:
     ms_median: float = 0.0
     ms_p90: float = 0.0
     failed: list[str] = field(default_factory=list)  # photos that could not be loaded, with why
+    sure: int = 0  # matched tiles not flagged doubtful
+    sure_wrong: int = 0  # ... of them read wrong
+    wrong: int = 0  # matched tiles read wrong
+    wrong_flagged: int = 0  # ... of them flagged doubtful
+    sure_wrong_rate: float | None = None  # sure_wrong / sure (None: no sure tile)
+    errors_flagged: float | None = None  # wrong_flagged / wrong (None: nothing read wrong)
+    ocr: bool | None = None  # the number recogniser was used (None: the reader does not say)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["confusions"] = [{"true": t, "read": r, "count": n} for t, r, n in self.confusions]
-        for key in ("recall", "precision", "exact_accuracy", "number_accuracy", "colour_accuracy"):
-            out[key] = round(out[key], 4)
+        for key in ("recall", "precision", "exact_accuracy", "number_accuracy", "colour_accuracy", "sure_wrong_rate", "errors_flagged"):
+            out[key] = None if out[key] is None else round(out[key], 4)
         out["ms_median"] = round(self.ms_median, 1)
         out["ms_p90"] = round(self.ms_p90, 1)
         return out
@@ -91,9 +88,10 @@ class EvalReport:
         def pct(part: int, whole: int) -> str:
             return f"{100.0 * part / whole:5.1f}%" if whole else "    -"
 
+        readers = {None: "", True: " with the number recogniser", False: " with the classifier alone"}[self.ocr]
         lines = [
             f"{self.dataset} ({self.split}): {self.photos} photos, {self.labelled} labelled tiles, "
-            f"{self.detected} tiles read",
+            f"{self.detected} tiles read{readers}",
             f"  tiles found (recall)       {pct(self.matched, self.labelled)}  "
             f"({self.matched} of {self.labelled} labelled tiles, IoU >= {IOU_MATCH})",
             f"  reads on a tile (precision){pct(self.matched, self.detected)}  "
@@ -104,6 +102,10 @@ class EvalReport:
             f"(of the {self.matched} matched tiles)",
             f"  colour right               {pct(self.colour_right, self.matched)}  "
             f"(of the {self.matched} matched tiles)",
+            f"  sure but wrong             {pct(self.sure_wrong, self.sure)}  "
+            f"({self.sure_wrong} of the {self.sure} matched tiles shown as sure)",
+            f"  errors flagged             {pct(self.wrong_flagged, self.wrong)}  "
+            f"({self.wrong_flagged} of the {self.wrong} matched tiles read wrong were marked doubtful)",
             f"  time per photo             median {self.ms_median:.0f} ms, p90 {self.ms_p90:.0f} ms",
         ]
         if self.confusions:
@@ -126,29 +128,6 @@ class Dataset:
     names: list[str]  # class index -> tile code
 
 
-def class_code(name: str, info: dict[str, Any] | None = None) -> str:
-    """A dataset class name as a tile code: ``K7``, ``black_7``, ``Red 13``, ``joker`` -> ``J``."""
-    if info:
-        if info.get("joker"):
-            return "J"
-        colour = _COLOUR_WORDS.get(str(info.get("colour", "")).lower())
-        number = info.get("number")
-        if colour and isinstance(number, int):
-            return parse_tile(f"{colour}{number}").code
-    text = str(name).strip()
-    if re.fullmatch(r"(?i)(red|black)?[_\- ]?joker([_\- ]?(red|black))?|j", text):
-        return "J"
-    m = re.fullmatch(r"(?i)(black|red|blue|orange|yellow)[_\- ]?(\d{1,2})", text)
-    if m:
-        return parse_tile(f"{_COLOUR_WORDS[m.group(1).lower()]}{int(m.group(2))}").code
-    try:
-        return parse_tile(text).code
-    except NotationError:
-        raise DatasetError(
-            f"class {name!r} is not a tile: use codes like K7/J or names like black_7/joker"
-        ) from None
-
-
 def open_dataset(path: str | Path, split: str = "val") -> Dataset:
     """Find the photos of ``split`` and the class names of a YOLO-format dataset."""
     path = Path(path)
@@ -158,16 +137,17 @@ def open_dataset(path: str | Path, split: str = "val") -> Dataset:
     folder = yaml_file.parent if path.is_file() else path
     classes_json = _read_classes_json(folder)
     if yaml_file.is_file():
-        images, names = _from_yaml(yaml_file, split)
+        spec = read_data_yaml(yaml_file)
+        images, names = split_images(spec, split), spec.names
     else:
         images, names = _from_folder(folder, split)
     if names is None:
-        names = list(ALL_CODES)
+        names = tuple(ALL_CODES)
     codes = [class_code(n, classes_json.get(n)) for n in names]
     images = sorted(dict.fromkeys(images))
     if not images:
         raise DatasetError(f"{path}: no photos found for split {split!r}")
-    return Dataset(root=folder, split=split, photos=[(p, _label_path(p)) for p in images], names=codes)
+    return Dataset(root=folder, split=split, photos=[(p, label_path(p)) for p in images], names=codes)
 
 
 def _read_classes_json(folder: Path) -> dict[str, dict[str, Any]]:
@@ -181,109 +161,15 @@ def _read_classes_json(folder: Path) -> dict[str, dict[str, Any]]:
     return {str(k): v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
 
 
-def _from_yaml(yaml_file: Path, split: str) -> tuple[list[Path], list[str] | None]:
-    import yaml
-
-    try:
-        data = yaml.safe_load(yaml_file.read_text()) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise DatasetError(f"{yaml_file}: cannot be read ({exc})") from None
-    if not isinstance(data, dict):
-        raise DatasetError(f"{yaml_file}: expected keys such as path, val and names")
-    root = Path(str(data.get("path") or "."))
-    if not root.is_absolute():
-        root = (yaml_file.parent / root).resolve()
-    key = split
-    if key not in data and split == "val" and "valid" in data:
-        key = "valid"
-    if key not in data:
-        splits = [k for k in ("train", "val", "valid", "test") if k in data]
-        raise DatasetError(f"{yaml_file}: no {split!r} entry (it has: {', '.join(splits) or 'none'})")
-    entries = data[key] if isinstance(data[key], list) else [data[key]]
-    images: list[Path] = []
-    for entry in entries:
-        images += _images_of(root, str(entry), yaml_file)
-    names = data.get("names")
-    if isinstance(names, dict):
-        names = [str(names[k]) for k in sorted(names, key=int)]
-    elif isinstance(names, list):
-        names = [str(n) for n in names]
-    else:
-        names = None
-    return images, names
-
-
-def _images_of(root: Path, entry: str, yaml_file: Path) -> list[Path]:
-    target = Path(entry)
-    if not target.is_absolute():
-        target = root / target
-    if target.is_dir():
-        return [p for p in sorted(target.rglob("*")) if p.suffix.lower() in IMAGE_SUFFIXES]
-    if target.is_file() and target.suffix.lower() == ".txt":
-        out = []
-        for line in target.read_text().splitlines():
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            p = Path(line)
-            if not p.is_absolute():
-                first = (target.parent / p).resolve()
-                p = first if first.exists() else (root / p).resolve()
-            out.append(p)
-        return out
-    if target.is_file() and target.suffix.lower() in IMAGE_SUFFIXES:
-        return [target]
-    raise DatasetError(f"{yaml_file}: {entry!r} is neither a folder of images nor a .txt list ({target})")
-
-
-def _from_folder(folder: Path, split: str) -> tuple[list[Path], list[str] | None]:
+def _from_folder(folder: Path, split: str) -> tuple[list[Path], tuple[str, ...] | None]:
     images_dir = folder / "images"
     if (images_dir / split).is_dir():
         images_dir = images_dir / split
     elif not images_dir.is_dir():
         raise DatasetError(f"{folder}: expected a data.yaml or an images/ folder")
-    images = [p for p in sorted(images_dir.rglob("*")) if p.suffix.lower() in IMAGE_SUFFIXES]
     names_file = folder / "classes.txt"
-    names = [n.strip() for n in names_file.read_text().splitlines() if n.strip()] if names_file.is_file() else None
-    return images, names
-
-
-def _label_path(image: Path) -> Path:
-    """ultralytics' convention: .../images/x.jpg -> .../labels/x.txt (the last images/ folder)."""
-    parts = list(image.parts)
-    for k in range(len(parts) - 2, -1, -1):
-        if parts[k] == "images":
-            parts[k] = "labels"
-            break
-    return Path(*parts).with_suffix(".txt")
-
-
-def read_labels(label_file: Path, names: Sequence[str], width: int, height: int) -> list[LabelledTile]:
-    """The labelled tiles of one photo, boxes in pixels; none if the file does not exist."""
-    if not label_file.is_file():
-        return []
-    out = []
-    for n, line in enumerate(label_file.read_text().splitlines(), start=1):
-        values = line.split()
-        if not values:
-            continue
-        try:
-            cls = int(float(values[0]))
-            nums = [float(v) for v in values[1:]]
-        except ValueError:
-            raise DatasetError(f"{label_file}, line {n}: expected 'class x y w h', got {line!r}") from None
-        if not 0 <= cls < len(names):
-            raise DatasetError(f"{label_file}, line {n}: class {cls} is not in the {len(names)} names")
-        if len(nums) == 4:
-            xc, yc, w, h = nums
-            x1, y1, x2, y2 = xc - w / 2, yc - h / 2, xc + w / 2, yc + h / 2
-        elif len(nums) >= 6 and len(nums) % 2 == 0:  # a polygon: its bounding box
-            xs, ys = nums[0::2], nums[1::2]
-            x1, y1, x2, y2 = min(xs), min(ys), max(xs), max(ys)
-        else:
-            raise DatasetError(f"{label_file}, line {n}: expected 'class x y w h', got {line!r}")
-        out.append(LabelledTile(box=(x1 * width, y1 * height, x2 * width, y2 * height), code=names[cls]))
-    return out
+    names = tuple(n.strip() for n in names_file.read_text().splitlines() if n.strip()) if names_file.is_file() else None
+    return list_images(images_dir), names
 
 
 # --------------------------------------------------------------------------- matching and scoring
@@ -311,6 +197,7 @@ def evaluate_dataset(
     dataset = open_dataset(path, split)
     photos = dataset.photos[:limit] if limit is not None else dataset.photos
     labelled = detected = matched = exact = number_right = colour_right = 0
+    sure = sure_wrong = wrong = wrong_flagged = 0
     confusions: Counter[tuple[str, str]] = Counter()
     times: list[float] = []
     failed: list[str] = []
@@ -334,8 +221,13 @@ def evaluate_dataset(
             exact += true_code == read_code
             number_right += _same_number(true_code, read_code)
             colour_right += _same_colour(true_code, read_code)
+            flagged = bool(found[j].doubtful)
+            sure += not flagged
             if true_code != read_code:
                 confusions[(true_code, read_code)] += 1
+                wrong += 1
+                wrong_flagged += flagged
+                sure_wrong += not flagged
     order = {c: k for k, c in enumerate(ALL_CODES)}
     top = sorted(confusions.items(), key=lambda kv: (-kv[1], order.get(kv[0][0], 99), order.get(kv[0][1], 99)))
     return EvalReport(
@@ -357,4 +249,11 @@ def evaluate_dataset(
         ms_median=float(np.median(times)) if times else 0.0,
         ms_p90=float(np.percentile(times, 90)) if times else 0.0,
         failed=failed,
+        sure=sure,
+        sure_wrong=sure_wrong,
+        wrong=wrong,
+        wrong_flagged=wrong_flagged,
+        sure_wrong_rate=sure_wrong / sure if sure else None,
+        errors_flagged=wrong_flagged / wrong if wrong else None,
+        ocr=getattr(reader, "uses_ocr", None),
     )

@@ -1,8 +1,7 @@
-"""Matching predicted tiles to labelled ones (IoU), shared by evaluation and training checks."""
+"""Matching tiles by box overlap (IoU): read tiles to labelled ones, and one reading's boxes to another's."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -43,27 +42,3 @@ def match(truth: Sequence[Box], pred: Sequence[Box], iou: float = 0.5) -> list[t
         used_p.add(int(j))
         pairs.append((int(i), int(j)))
     return pairs
-
-
-def detector_recall(weights: Path, dataset: Path, imgsz: int | None = None, conf: float = 0.25) -> float:
-    """Share of labelled tiles in ``dataset`` (images/, labels/) that the detector finds at IoU >= 0.5."""
-    import cv2
-    from tqdm import tqdm
-    from ultralytics import YOLO
-
-    from engine.tiles import ALL_CODES
-    from vision.evaluate import read_labels
-
-    model = YOLO(str(weights), task="detect")
-    found = total = 0
-    images = sorted(p for p in (dataset / "images").rglob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
-    for img in tqdm(images, desc="detector recall", unit="img"):
-        bgr = cv2.imread(str(img))
-        h, w = bgr.shape[:2]
-        lab = dataset / "labels" / img.relative_to(dataset / "images").with_suffix(".txt")
-        truth = [t.box for t in read_labels(lab, ALL_CODES, w, h)]  # one class here: the names don't matter
-        res = model.predict(bgr, imgsz=imgsz or model.overrides.get("imgsz", 416), conf=conf, verbose=False)[0]
-        pred = res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
-        found += len(match(truth, pred))
-        total += len(truth)
-    return found / max(total, 1)

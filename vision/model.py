@@ -17,14 +17,13 @@ import numpy as np
 
 from engine.tiles import ALL_CODES
 
-from .colour import ColourModel
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
-DETECTOR, CLASSIFIER, SETTINGS, COLOUR = "detector.pt", "classifier.pt", "settings.json", "colour.json"
+DETECTOR, CLASSIFIER, SETTINGS = "detector.pt", "classifier.pt", "settings.json"
 
 
 @dataclass
@@ -43,6 +42,7 @@ class ModelSettings:
     max_det: int = 300
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
+    ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
 
     @classmethod
     def load(cls, folder: Path) -> "ModelSettings":
@@ -67,8 +67,6 @@ class TileModel:
         self.classifier = YOLO(str(folder / CLASSIFIER), task="classify")
         names = self.classifier.names
         self._to_codes = np.array([ALL_CODES.index(names[i]) for i in range(len(names))])
-        colour = folder / COLOUR
-        self.colour = ColourModel.load(colour) if colour.exists() else None
 
     def detect(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
@@ -102,10 +100,9 @@ class TileModel:
             for k, r in enumerate(res):
                 p = r.probs.data.cpu().numpy().astype(float)
                 out[start + k, self._to_codes] = p
-        # a geometric mean: a code must look right from every side (synthetic test: 95.8% -> 95.95% exact reads)
+        # a geometric mean: a code must look right from every side
         out = np.exp(np.log(np.maximum(out.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
-        out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
-        return self.colour.calibrate(out, rgb_crops) if self.colour is not None else out
+        return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
 
     def predict(self, rgb: np.ndarray) -> list[RawTile]:
         bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)

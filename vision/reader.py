@@ -11,14 +11,16 @@ import dataclasses
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import ALL_CODES, Tile, parse_tile
+from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
+from vision.fusion import N_NUMBERS, disagreement, fuse
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
@@ -29,10 +31,24 @@ if TYPE_CHECKING:  # the model stage is imported only when a model is actually n
 
 NO_TILES = "no tiles found in this photo"
 DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
+NUMBER_COLUMNS = N_NUMBERS + 1  # the number reader's answer: 1..13 and "no number"
+
+
+class NumberReading(Protocol):
+    """Reads the number on each tile box: (N, 14) probabilities over 1..13 and "no number"."""
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray: ...
 
 
 class Reader:
-    """Reads photos with one model, loaded once (lazily, on the first photo)."""
+    """Reads photos with one model, loaded once (lazily, on the first photo).
+
+    The number recogniser (``vision.ocr``) is a second opinion on each number. ``ocr``: None
+    follows the model's settings (``"ocr"`` in ``models/settings.json``, on by default, used where
+    the recogniser is installed); True insists on it; False reads with the classifier alone.
+    ``number_reader`` injects one (tests use stand-ins). ``calibration``: how far each reader is
+    believed and when a tile is doubtful (default: ``calibration.json`` in the models folder).
+    """
 
     def __init__(
         self,
@@ -41,11 +57,44 @@ class Reader:
         *,
         models_dir: str | Path | None = None,
         min_score: float = 0.0,
+        number_reader: NumberReading | None = None,
+        ocr: bool | None = None,
+        calibration: Calibration | None = None,
     ) -> None:
         self._model = model
         self.rules = rules
         self.models_dir = models_dir
         self.min_score = min_score
+        self._numbers = number_reader
+        self._ocr = ocr
+        self._calibration = calibration
+
+    @property
+    def number_reader(self) -> NumberReading | None:
+        """The recogniser in use, or None (loaded on first use; decided once)."""
+        if self._numbers is None and self._ocr is not False:
+            from vision.ocr import load_number_reader, ocr_available
+
+            wanted = self._ocr
+            if wanted is None:
+                settings = getattr(self.model, "settings", None)
+                wanted = bool(getattr(settings, "ocr", False)) and ocr_available()
+            if wanted:
+                self._numbers = load_number_reader()  # raises ModelMissing on first read if absent
+            self._ocr = bool(wanted)
+        return self._numbers if self._ocr is not False else None
+
+    @property
+    def uses_ocr(self) -> bool:
+        """Does this reader ask the number recogniser (decided, and the models loaded, on first ask)?"""
+        return self.number_reader is not None
+
+    @property
+    def calibration(self) -> Calibration:
+        if self._calibration is None:
+            folder = getattr(self.model, "folder", None)
+            self._calibration = Calibration.load(folder)
+        return self._calibration
 
     @property
     def model(self) -> "TileModel":
@@ -72,7 +121,21 @@ class Reader:
         meld_groups = [] if rack else [[new_index[i] for i in g] for g in groups if len(g) >= 2]
 
         probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
-        consistent = read_consistently(probs, meld_groups or None, known=known, rules=self.rules)
+        numbers = self.number_reader
+        ocr = None
+        if numbers is not None:
+            ocr = np.asarray(numbers.read(image.rgb, np.array([r.box for r in raw], dtype=np.float64)), dtype=np.float64)
+            if ocr.shape != (len(raw), NUMBER_COLUMNS):
+                raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
+        calibration = self.calibration
+        params = calibration.params(ocr is not None)
+        fused = fuse(probs, ocr, params)
+        consistent = read_consistently(
+            fused, meld_groups or None, known=known, rules=self.rules, doubt_below=calibration.threshold(ocr is not None)
+        )
+        # the readers' disagreement about the chosen reading: someone should look
+        disagree = disagreement(consistent.codes, probs, ocr, params)
+        six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         tiles = [
             TileReading(
@@ -81,8 +144,8 @@ class Reader:
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
-                doubtful=choice.doubtful,
-                detection_score=float(r.det_score),
+                doubtful=choice.doubtful or bool(disagree[t])
+                or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
             )
             for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
         ]

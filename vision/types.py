@@ -34,7 +34,6 @@ class TileReading:
     alternatives: list[tuple[str, float]] = field(default_factory=list)  # next-best (code, p)
     meld: int | None = None  # index into PhotoReading.melds; None for rack photos and lone tiles
     doubtful: bool = False  # the rule-aware reading could not settle it
-    detection_score: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,4 +1,5 @@
-"""``rummi app [--port N] [--db FILE]``: start the Streamlit app (``streamlit run app/main.py``).
+"""``rummi app [--port N] [--db FILE]``: start the Streamlit app (``streamlit run app/main.py``, through
+``app/serve.py``, which loads the model as the server starts).
 
 Headless (it prints the address to open instead of opening a browser), no usage statistics, uploads
 up to 50 MB (a phone photo is 2-15 MB). The database is created on first use in the user's data
@@ -14,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli import BadInput
+from app.errors import BadInput
 
 MAIN = Path(__file__).resolve().parent.parent / "main.py"
 DEFAULT_PORT = 8501
@@ -39,7 +40,7 @@ def register(subparsers: Any) -> None:
 def streamlit_command(port: int, address: str | None = None) -> list[str]:
     """The ``streamlit run`` command line the app is started with."""
     cmd = [
-        sys.executable, "-m", "streamlit", "run", str(MAIN),
+        sys.executable, "-m", "app.serve", "run", str(MAIN),
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.maxUploadSize", str(MAX_UPLOAD_MB),

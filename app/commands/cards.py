@@ -19,11 +19,15 @@ series separated by ``|``. Every action takes ``--game closed|classic`` (closed 
 
   (``discard`` null when none is needed: a 14-card closed hand, or a classic hand that melds
   whole). Closed game: 14 or 15 cards, 14 with ``--cut``.
-* ``rummi cards score --player shir="KS 3D" --player idan="QH JD 2C" --winner roni [--rummy]``:
-  the round's scores. Classic: the winner scores the others' hand values (35 here, doubled with
-  ``--rummy``), the others 0. Closed: the winner 0, the others minus their hand value (a joker
-  25). JSON: ``{"scores": {"shir": 0, "idan": 0, "roni": 35}, "hands": {"shir": 13, ...},
-  "game": "classic"}``.
+* ``rummi cards score --player shir="KS 3D" --player idan="QH JD 2C" --winner roni [--rummy]
+  [--entry 1]``: the round's scores. Classic: the winner scores the others' hand values (35 here,
+  doubled with ``--rummy``), the others 0. Closed: played for a pot: each player puts ``--entry``
+  coins in (default 1), the declarer takes the pot (+2 here), the others -1; ``--winner`` given
+  more than once is a tie, which returns every entry (all 0). The winner is one of the
+  ``--player`` names (matched ignoring case) or the player who went out with no cards left.
+  JSON: ``{"scores": {"shir": 0, "idan": 0, "roni": 35}, "hands": {"shir": 13, ...},
+  "game": "classic", "winners": ["roni"], "pot": null, "entry": null}`` (closed: ``pot`` and
+  ``entry`` in coins; ``scores`` are then the coin changes).
 * ``rummi cards redeal HAND``: after the deal (closed game): three pairs of identical cards, or
   nine cards already in series, mean a redeal. Exit 1 if the hand must be redealt, 0 if it
   stands. JSON: ``{"redeal": false, "reasons": [], "pairs": [...], "series": [[...]],
@@ -38,17 +42,19 @@ import argparse
 import json
 from typing import Any
 
-from app.cli import EXIT_INVALID, EXIT_OK, BadInput
+from app.errors import EXIT_INVALID, EXIT_OK, BadInput
 from engine.cards import (
     GAMES,
     check_series,
     declare_check,
     format_cards,
+    CardNotationError,
     hand_points,
     over_supply,
     parse_card,
     parse_card_melds,
     parse_cards,
+    pot_scores,
     redeal_check,
     round_scores,
     rules_for,
@@ -89,8 +95,12 @@ def register(subparsers: Any) -> None:
         "--player", action="append", default=[], metavar='NAME="CARDS"',
         help='a player and the cards left in their hand (repeat for each player)',
     )
-    s.add_argument("--winner", required=True, help="the player who went out")
+    s.add_argument(
+        "--winner", required=True, action="append",
+        help="the player who went out (closed game: give it twice or more for a tie)",
+    )
     s.add_argument("--rummy", action="store_true", help="classic house rule: went out in one turn, double score")
+    s.add_argument("--entry", type=int, default=1, help="closed game: coins each player puts into the pot (default 1)")
     _common(s)
     s.set_defaults(handler=run_score)
 
@@ -138,7 +148,10 @@ def run_check(args: argparse.Namespace) -> int:
 def run_declare(args: argparse.Namespace) -> int:
     rules = rules_for(args.game, args.ace_high)
     hand = parse_cards(args.hand)
-    cut = parse_card(args.cut) if args.cut is not None else None
+    try:
+        cut = parse_card(args.cut) if args.cut is not None else None
+    except CardNotationError as exc:
+        raise BadInput(f"--cut {exc}") from None
     answer = declare_check(hand, rules, cut=cut)
     if args.json:
         _print_json(answer.to_json())
@@ -155,24 +168,56 @@ def _player(spec: str) -> tuple[str, str]:
     return name, cards
 
 
+def _name(name: str, players: dict[str, list]) -> str:
+    same = [p for p in players if p.casefold() == name.casefold()]
+    return same[0] if name not in players and len(same) == 1 else name
+
+
 def run_score(args: argparse.Namespace) -> int:
-    rules = rules_for(args.game, args.ace_high)
+    if args.entry < 1:
+        raise BadInput(f"--entry must be 1 coin or more, got {args.entry}")
+    rules = rules_for(args.game, args.ace_high, args.entry)
     hands: dict[str, list] = {}
     for spec in args.player:
         name, text = _player(spec)
-        if name in hands:
+        if any(other.casefold() == name.casefold() for other in hands):
             raise BadInput(f"--player {name} is given twice")
-        hands[name] = parse_cards(text)
-    winner = args.winner.strip()
-    scores = round_scores(hands, winner, rules, rummy=args.rummy)
+        try:
+            hands[name] = parse_cards(text)
+        except CardNotationError as exc:
+            raise BadInput(f"--player {name}: {exc}") from None
+    winners = list(dict.fromkeys(_name(w.strip(), hands) for w in args.winner))
+    if any(not w for w in winners):
+        raise BadInput("--winner: the name is empty")
+    if len(winners) > 1 and rules.game != "closed":
+        raise BadInput("--winner given more than once: a tie is for the closed game's pot; classic has one winner")
     points = {name: hand_points(cards, rules) for name, cards in hands.items()}
-    points.setdefault(winner, 0)
-    if args.json:
-        _print_json({"scores": scores, "hands": points, "game": rules.game})
+    if len(winners) > 1:
+        players = list(hands) + [w for w in winners if w not in hands]
+        scores = pot_scores(players, winners, rules.entry)
     else:
+        scores = round_scores(hands, winners[0], rules, rummy=args.rummy)
+    for name in scores:
+        points.setdefault(name, 0)
+    closed = rules.game == "closed"
+    if args.json:
+        _print_json(
+            {
+                "scores": scores,
+                "hands": points,
+                "game": rules.game,
+                "winners": winners,
+                "pot": rules.entry * len(scores) if closed else None,
+                "entry": rules.entry if closed else None,
+            }
+        )
+    else:
+        if closed:
+            print(f"pot: {rules.entry * len(scores)} coin(s), {rules.entry} from each player" + (" - a tie: every entry goes back" if len(winners) > 1 else ""))
+        unit = " coin(s)" if closed else ""
         for name, score in scores.items():
-            note = " (went out)" if name == winner else f" (hand {points[name]})"
-            print(f"{name}: {score:+d}{note}")
+            note = " (went out)" if name in winners else f" (hand {points[name]})"
+            print(f"{name}: {score:+d}{unit}{note}")
     return EXIT_OK
 
 

@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli import EXIT_BAD_INPUT, EXIT_OK, BadInput
+from app.errors import EXIT_BAD_INPUT, EXIT_OK, BadInput
 from vision.errors import ImageError, ModelMissing
 from vision.types import PhotoReading
 
@@ -36,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="write the photo with the reading drawn on it (several photos: OUT-1.png, OUT-2.png, ...)",
     )
     p.add_argument("--models", metavar="DIR", help="folder with the model files (default: the committed models/)")
+    p.add_argument("--no-ocr", action="store_true", help="read numbers with the classifier alone, without the text recogniser")
     p.set_defaults(handler=run)
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.load import load_image
     from vision.reader import Reader
 
-    reader = Reader(models_dir=args.models)
+    reader = Reader(models_dir=args.models, ocr=False if getattr(args, "no_ocr", False) else None)
     failed = 0
     for n, photo in enumerate(args.photos, start=1):
         try:

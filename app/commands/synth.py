@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.cli import BadInput
+    from app.errors import BadInput
 
     if args.n < 1:
         raise BadInput("--n must be at least 1")

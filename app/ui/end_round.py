@@ -11,9 +11,12 @@ import pandas as pd
 import streamlit as st
 
 from app.store import GAME_KINDS, Game, Round, StoreError, new_token
-from app.ui.common import Ctx, clear_photo, parse_rack_text, photo_input
+from app.i18n import error_text, ltr, reason_text
+from app.ui.common import Ctx, parse_rack_text
+from app.ui.edits import edits_to_json
+from app.ui.fix_photo import clear_photo, photo_input
 from engine.scoring import exhausted_winners, rack_value, score_round
-from engine.supply import check_supply
+from engine.supply import supply_reasons
 from engine.tiles import NotationError, format_tiles
 
 EXHAUSTED = "__exhausted__"
@@ -45,18 +48,18 @@ def score_tiles(ctx: Ctx, players: tuple[str, ...], winner: str | None, racks: d
             continue
         text = racks.get(name, "")
         try:
-            tiles = parse_rack_text(text)
+            tiles = parse_rack_text(text, twist=ctx.rules.twist)
         except NotationError as exc:
-            draft.errors.append(ctx.t("player_typo", player=name, error=str(exc)))
+            draft.errors.append(ctx.t("player_typo", player=name, error=error_text(exc, ctx.lang)))
             continue
         parsed[name] = tiles
         draft.hands[name] = format_tiles(tiles)
         draft.values[name] = rack_value(tiles, ctx.rules)
     if draft.errors:
         return draft
-    problems = check_supply(*parsed.values())
+    problems = supply_reasons(*parsed.values())
     if problems:
-        draft.errors.append(ctx.t("over_supply_racks", problems="; ".join(problems)))
+        draft.errors.append(ctx.t("over_supply_racks", problems="; ".join(reason_text(p, ctx.lang) for p in problems)))
         return draft
     try:
         if exhausted:
@@ -66,7 +69,7 @@ def score_tiles(ctx: Ctx, players: tuple[str, ...], winner: str | None, racks: d
             draft.winners = [winner]  # type: ignore[list-item]
             draft.scores = score_round(parsed, winner, ctx.rules)
     except ValueError as exc:
-        draft.errors.append(str(exc))
+        draft.errors.append(error_text(exc, ctx.lang))
     return draft
 
 
@@ -74,7 +77,7 @@ def score_cards(ctx: Ctx, game: Game, winner: str, hands: dict[str, str], rummy:
     """Score a card-rummy round from typed hands."""
     from engine.cards import format_cards, hand_points, parse_cards, round_scores, rules_for
 
-    rules = rules_for(game.kind, bool(game.options.get("ace_high", False)))
+    rules = rules_for(game.kind, bool(game.options.get("ace_high", False)), entry=_entry(game))
     draft = Draft(winner=winner, exhausted=False)
     parsed = {}
     for name in game.players:
@@ -83,7 +86,7 @@ def score_cards(ctx: Ctx, game: Game, winner: str, hands: dict[str, str], rummy:
         try:
             cards = parse_cards(hands.get(name, ""))
         except NotationError as exc:
-            draft.errors.append(ctx.t("player_typo", player=name, error=str(exc)))
+            draft.errors.append(ctx.t("player_typo", player=name, error=error_text(exc, ctx.lang)))
             continue
         parsed[name] = cards
         draft.hands[name] = format_cards(cards)
@@ -94,7 +97,7 @@ def score_cards(ctx: Ctx, game: Game, winner: str, hands: dict[str, str], rummy:
         draft.scores = round_scores(parsed, winner, rules, rummy=rummy)
         draft.winners = [winner]
     except ValueError as exc:
-        draft.errors.append(str(exc))
+        draft.errors.append(error_text(exc, ctx.lang))
     return draft
 
 
@@ -150,6 +153,8 @@ def _new_game_form(ctx: Ctx) -> None:
             key="new_game_kind", horizontal=True,
         )
         st.text_area(ctx.t("players"), key="new_game_players", placeholder="Dana\nOmer\nLior", height=110)
+        st.number_input(ctx.t("pot_entry"), min_value=1, max_value=1000, value=1, step=1, key="new_game_entry",
+                        help=ctx.t("pot_entry_help"))
         st.form_submit_button(ctx.t("create_game"), on_click=_create_game, args=(ctx,), type="primary")
 
 
@@ -158,7 +163,9 @@ def _create_game(ctx: Ctx) -> None:
     name = ss.get("new_game_name", "")
     players = [p for line in ss.get("new_game_players", "").splitlines() for p in line.split(",")]
     try:
-        game = ctx.store.create_game(name, ss.get("new_game_kind", "rummikub"), players)
+        kind = ss.get("new_game_kind", "rummikub")
+        options = {"entry": int(ss.get("new_game_entry") or 1)} if kind == "closed" else {}
+        game = ctx.store.create_game(name, kind, players, options)
     except StoreError as exc:
         ss["new_game_error"] = str(exc)
         return
@@ -171,8 +178,10 @@ def _hand_key(game: Game, i: int) -> str:
     return f"g{game.id}_hand_{i}"
 
 
-def _photo_key(game: Game, i: int) -> str:
-    return f"g{game.id}_rack_{i}"
+def _photo_key(game: Game, i: int, n: int) -> str:
+    """Player ``i``'s rack photo in round ``n``: a fresh uploader each round, so a saved round's
+    photo is not read again into the next one."""
+    return f"g{game.id}_round{n}_rack_{i}"
 
 
 def _round_form(ctx: Ctx, game: Game) -> None:
@@ -211,13 +220,16 @@ def _round_form(ctx: Ctx, game: Game) -> None:
             horizontal=True, key=f"g{game.id}_src_{i}", label_visibility="collapsed",
         )
         if source == "photo":
-            state = photo_input(ctx, _photo_key(game, i), rack=True)
+            state = photo_input(ctx, _photo_key(game, i, n), rack=True)
             if state is None or state.reading is None:
                 missing.append(name)
                 continue
             texts[name] = " ".join(t.code for t in state.reading.tiles)
-            readings.append({"player": name, "photo": state.result.name if state.result else "", "reading": state.reading.to_json()})
-            st.caption(ctx.t("rack_read_as", tiles=texts[name] or "-"))
+            readings.append({
+                "id": state.reading_id, "player": name, "photo": state.result.name if state.result else "",
+                "reading": state.reading.to_json(), "edits": edits_to_json(state.edits),
+            })
+            st.caption(ctx.t("rack_read_as", tiles=ltr(texts[name], ctx.lang) or "-"))
         else:
             texts[name] = st.text_input(
                 ctx.t("tiles_left", player=name), key=_hand_key(game, i), placeholder="K5 R7 J",
@@ -272,7 +284,7 @@ def _save_round(ctx: Ctx, game: Game, token: str, draft: Draft) -> None:
     ss[f"round_token_{game.id}"] = new_token()
     for i in range(len(game.players)):
         ss[_hand_key(game, i)] = ""
-        clear_photo(_photo_key(game, i))
+        clear_photo(_photo_key(game, i, saved.number))
 
 
 # --------------------------------------------------------------------------- the score sheet
@@ -296,9 +308,12 @@ def score_sheet(ctx: Ctx, game: Game) -> None:
         [{p: sum(r.scores[p] for r in rounds[: k + 1]) for p in game.players} for k in range(len(rounds))],
         index=pd.Index([r.number for r in rounds], name=ctx.t("round")),
     )
-    st.line_chart(running, x_label=ctx.t("round"), y_label=ctx.t("total"))
+    closed = game.kind == "closed"
+    st.line_chart(running, x_label=ctx.t("round"), y_label=ctx.t("coins" if closed else "total"))
     totals = {p: int(running[p].iloc[-1]) for p in game.players}
-    if game.is_cards:
+    if closed:
+        _coin_balance(ctx, game, rounds)
+    elif game.is_cards:
         from engine.cards import rules_for, winner_of_game
 
         target = int(game.options.get("target", CARD_TARGET))
@@ -312,6 +327,26 @@ def score_sheet(ctx: Ctx, game: Game) -> None:
         ctx.t("export_csv"), ctx.store.export_csv(game.id), file_name=f"rummi-{_slug(game.name)}.csv",
         mime="text/csv", key=f"g{game.id}_csv", on_click="ignore",
     )
+
+
+def _entry(game: Game) -> int:
+    """The closed game's pot entry per player and round (coins; 1 unless the game says)."""
+    try:
+        return max(1, int(game.options.get("entry", 1)))
+    except (TypeError, ValueError):
+        return 1
+
+
+def _coin_balance(ctx: Ctx, game: Game, rounds: list[Round]) -> None:
+    """The closed game's pot: each player's coins won or lost over the rounds (engine.cards)."""
+    from engine.cards.scoring import coin_balances
+
+    balance = coin_balances([r.scores for r in rounds])[-1]
+    st.markdown(f"**{ctx.t('coin_balance')}**")
+    st.markdown("  \n".join(
+        f"🪙 {p}: **{balance.get(p, 0):+d}**" for p in sorted(game.players, key=lambda p: -balance.get(p, 0))
+    ))
+    st.caption(ctx.t("pot_caption", entry=_entry(game)))
 
 
 def _slug(name: str) -> str:

@@ -8,11 +8,13 @@ from typing import Any
 import streamlit as st
 
 from app.ui.check_table import current_table
-from app.ui.common import Ctx, guarded, parse_rack_text, parse_table_text, photo_input, tiles_md
+from app.i18n import ltr, reason_text
+from app.ui.common import Ctx, guarded, parse_rack_text, parse_table_text, tiles_md, tiles_of, twist_off_reason
+from app.ui.fix_photo import photo_input
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.supply import check_supply
-from engine.tiles import Tile, format_melds, format_tiles
+from engine.supply import supply_reasons
+from engine.tiles import format_melds, format_tiles
 
 TIME_LIMIT_S = 4.0
 TOP_K = 3
@@ -23,7 +25,7 @@ def _solve(table: tuple[tuple[str, ...], ...], rack: tuple[str, ...], rules: Hou
     from engine.solver import best_play
 
     return best_play(
-        [[Tile.parse(c) for c in m] for m in table], [Tile.parse(c) for c in rack], rules,
+        [tiles_of(m) for m in table], tiles_of(rack), rules,
         opened=opened, top_k=TOP_K, time_limit=TIME_LIMIT_S,
     )
 
@@ -48,16 +50,21 @@ def _answer(ctx: Ctx, table: list[list[str]] | None, rack: list[str] | None, ope
     if not rack:
         st.info(ctx.t("rack_empty"))
         return
-    bad = [(k, m) for k, m in enumerate(table, start=1) if not analyse_set([Tile.parse(c) for c in m], ctx.rules).valid]
+    checks = [(k, m, analyse_set(tiles_of(m), ctx.rules)) for k, m in enumerate(table, start=1)]
+    bad = [(k, m, check) for k, m, check in checks if not check.valid]
     if bad:
-        for k, m in bad:
-            reason = analyse_set([Tile.parse(c) for c in m], ctx.rules).reason
-            st.error(ctx.t("table_meld_invalid", n=k, tiles=" ".join(m), reason=reason))
+        for k, m, check in bad:
+            reason = reason_text(check.why, ctx.lang, check.reason)
+            st.error(ctx.t("table_meld_invalid", n=k, tiles=ltr(" ".join(m), ctx.lang), reason=reason))
         st.info(ctx.t("fix_table_first"))
         return
-    problems = check_supply([[Tile.parse(c) for c in m] for m in table], [Tile.parse(c) for c in rack])
+    off = twist_off_reason(rack, ctx.rules)  # a rack photo corrected while the Twist rule was on
+    if off is not None:
+        st.error(ctx.t("rack_invalid", reason=reason_text(off, ctx.lang)))
+        return
+    problems = supply_reasons([tiles_of(m) for m in table], tiles_of(rack))
     if problems:
-        st.error(ctx.t("over_supply", problems="; ".join(problems)))
+        st.error(ctx.t("over_supply", problems="; ".join(reason_text(p, ctx.lang) for p in problems)))
         return
     with st.spinner(ctx.t("thinking")):
         hint = guarded(ctx, lambda: _solve(tuple(tuple(m) for m in table), tuple(rack), ctx.rules, opened))
@@ -78,7 +85,7 @@ def _table_input(ctx: Ctx) -> list[list[str]] | None:
     )
     if source == "checked" and checked is not None:
         if checked:
-            st.markdown(" | ".join(tiles_md(m) for m in checked))
+            st.markdown(" | ".join(tiles_md(m, ctx.lang) for m in checked))
         else:
             st.caption(ctx.t("empty_table"))
         return [list(m) for m in checked]
@@ -88,7 +95,7 @@ def _table_input(ctx: Ctx) -> list[list[str]] | None:
     if not text.strip():
         st.caption(ctx.t("empty_table"))
         return []
-    parsed = guarded(ctx, lambda: parse_table_text(text))
+    parsed = guarded(ctx, lambda: parse_table_text(text, twist=ctx.rules.twist))
     return None if parsed is None else [[t.code for t in m] for m in parsed]
 
 
@@ -103,12 +110,12 @@ def _rack_input(ctx: Ctx, table: list[list[str]]) -> list[str] | None:
         if state is None or state.reading is None:
             return None
         codes = [t.code for t in state.reading.tiles]
-        st.caption(ctx.t("rack_read_as", tiles=" ".join(codes) or "-"))
+        st.caption(ctx.t("rack_read_as", tiles=ltr(" ".join(codes), ctx.lang) or "-"))
         return codes
     text = st.text_input(ctx.t("type_rack"), key="rack_text", placeholder="K3 K4 R9 O13 J")
     if not text.strip():
         return []
-    parsed = guarded(ctx, lambda: parse_rack_text(text))
+    parsed = guarded(ctx, lambda: parse_rack_text(text, twist=ctx.rules.twist))
     return None if parsed is None else [t.code for t in parsed]
 
 
@@ -128,7 +135,7 @@ def show_hint(ctx: Ctx, hint: Any) -> None:
     if hint.meld_points is not None:
         summary += " · " + ctx.t("opening_points", points=hint.meld_points, threshold=hint.threshold)
     st.success(summary)
-    st.markdown(ctx.t("play_tiles") + " " + tiles_md(t.code for t in hint.placed))
+    st.markdown(ctx.t("play_tiles") + " " + tiles_md((t.code for t in hint.placed), ctx.lang))
     st.markdown("**" + ctx.t("steps") + "**")
     st.markdown("\n".join(f"{k}. {step}" for k, step in enumerate(hint.moves, start=1)))
     st.markdown("**" + ctx.t("table_after") + "**")
@@ -139,20 +146,20 @@ def show_hint(ctx: Ctx, hint: Any) -> None:
         for t in s:
             if t in placed_left:
                 placed_left.remove(t)
-                marks.append(f"{tiles_md([t.code])}⁺")
+                marks.append(f"{tiles_md([t.code], ctx.lang)}⁺")
             else:
-                marks.append(tiles_md([t.code]))
+                marks.append(tiles_md([t.code], ctx.lang))
         lines.append(f"- {ctx.t('meld_n', n=k)}: " + " ".join(marks))
     st.markdown("\n".join(lines))
     st.caption(ctx.t("placed_mark"))
-    st.markdown(ctx.t("rack_left") + " " + (tiles_md(t.code for t in hint.rack_left) if hint.rack_left else ctx.t("rack_left_none")))
+    st.markdown(ctx.t("rack_left") + " " + (tiles_md((t.code for t in hint.rack_left), ctx.lang) if hint.rack_left else ctx.t("rack_left_none")))
     st.caption(f"{proof} · {hint.solve_ms:.0f} ms · `{format_melds(hint.table)}`")
     if hint.alternatives:
         with st.expander(ctx.t("alternatives", n=len(hint.alternatives))):
             for k, alt in enumerate(hint.alternatives, start=1):
                 st.markdown(
                     f"**{k}.** " + ctx.t("play_summary", n=alt.tiles_placed, value=alt.value_placed)
-                    + f": {tiles_md(t.code for t in alt.placed)}"
+                    + f": {tiles_md((t.code for t in alt.placed), ctx.lang)}"
                 )
                 st.markdown("\n".join(f"{j}. {step}" for j, step in enumerate(alt.moves, start=1)))
                 st.caption(f"`{format_melds(alt.table)}` · {ctx.t('rack_left')} `{format_tiles(alt.rack_left) or '-'}`")

@@ -6,99 +6,72 @@ errors), reads the tiles at full resolution and keeps a copy of the photo downsc
 12-megapixel photo is never drawn or sent to the browser at full size.
 
 The model comes from ``load_tile_model()``: the committed ``models/`` (``RUMMI_MODELS`` overrides
-the folder), or, when ``RUMMI_FAKE_READER`` names a JSON file, a stand-in that replays the tiles
-listed there (tests and demos without the trained weights). The JSON is either one photo
-``{"width": W, "height": H, "tiles": [{"box": [x1, y1, x2, y2], "score": s, "probs": {"R10": 0.9}}]}``
-or ``{"photos": [...]}`` with several; the photo whose aspect ratio is closest to the image's is
-replayed, its boxes scaled to the image's size.
+the folder), or whatever ``RUMMI_TILE_MODEL=module:function`` names: a callable that returns an
+object with ``predict(rgb) -> list of raw tiles`` (the tests inject a stand-in this way).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
+import importlib
 import os
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
 from vision.types import Image, PhotoReading
+from vision.yolo_format import IMAGE_SUFFIXES
 
 __all__ = [
     "DISPLAY_MAX_SIDE",
-    "FAKE_ENV",
+    "MODEL_ENV",
     "MODELS_ENV",
-    "JsonTileModel",
     "PhotoResult",
     "annotated",
     "downscale",
     "load_tile_model",
+    "model_factory",
     "read_photo",
     "scaled_reading",
 ]
 
-FAKE_ENV = "RUMMI_FAKE_READER"
+MODEL_ENV = "RUMMI_TILE_MODEL"
 MODELS_ENV = "RUMMI_MODELS"
 DISPLAY_MAX_SIDE = 1600  # the photo is shown (and drawn on) at most this many pixels wide/high
-UPLOAD_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+Box = tuple[float, float, float, float]
+UPLOAD_TYPES = sorted(s.lstrip(".") for s in IMAGE_SUFFIXES)
 _LOAD_LOCK = threading.Lock()  # the warm-up thread and a first photo must not load it twice
 
 
-@dataclass
-class _RawTile:
-    """Same shape as vision.model.RawTile."""
-
-    box: tuple[float, float, float, float]
-    det_score: float
-    probs: np.ndarray
-
-
-class JsonTileModel:
-    """A stand-in for vision.model.TileModel that replays tiles listed in a JSON file."""
-
-    def __init__(self, path: str | Path) -> None:
-        try:
-            data = json.loads(Path(path).read_text())
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{FAKE_ENV}={path}: cannot read the fake reader's JSON ({exc})") from None
-        self.photos: list[dict[str, Any]] = list(data["photos"]) if "photos" in data else [data]
-        self.calls = 0
-
-    def predict(self, rgb: np.ndarray) -> list[_RawTile]:
-        self.calls += 1
-        h, w = rgb.shape[:2]
-        spec = min(self.photos, key=lambda p: abs(np.log((p["width"] / p["height"]) / (w / h))))
-        sx, sy = w / spec["width"], h / spec["height"]
-        out = []
-        for t in spec["tiles"]:
-            x1, y1, x2, y2 = (float(v) for v in t["box"])
-            out.append(_RawTile((x1 * sx, y1 * sy, x2 * sx, y2 * sy), float(t.get("score", 0.95)), _probs(t["probs"])))
-        return out
-
-
-def _probs(spec: dict[str, float]) -> np.ndarray:
-    p = np.zeros(len(ALL_CODES))
-    for code, value in spec.items():
-        p[ALL_CODES.index(code)] = float(value)
-    p += max(1.0 - p.sum(), 0.0) / len(ALL_CODES)
-    return p / p.sum()
-
-
 def load_tile_model() -> Any:
-    """The tile model: the fake one when ``RUMMI_FAKE_READER`` is set, else the committed weights
+    """The tile model: the one ``RUMMI_TILE_MODEL`` names when set, else the committed weights
     (raises vision.errors.ModelMissing when they are not there)."""
-    fake = os.environ.get(FAKE_ENV, "").strip()
-    if fake:
-        return JsonTileModel(fake)
+    spec = os.environ.get(MODEL_ENV, "").strip()
+    if spec:
+        return model_factory(spec)()
     from vision.model import load_model  # loads once per process (lru_cache)
 
     with _LOAD_LOCK:
         return load_model(os.environ.get(MODELS_ENV, "").strip() or None)
+
+
+def model_factory(spec: str) -> Callable[[], Any]:
+    """The callable a ``module:function`` spec names (raises ModelMissing, saying why, when it can't be had)."""
+    from vision.errors import ModelMissing
+
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise ModelMissing(f"{MODEL_ENV}={spec!r}: expected 'module:function'")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ModelMissing(f"{MODEL_ENV}={spec!r}: cannot be loaded ({exc})") from None
+    if not callable(factory):
+        raise ModelMissing(f"{MODEL_ENV}={spec!r}: {attr} is not callable")
+    return factory
 
 
 @dataclass
@@ -163,8 +136,37 @@ def scaled_reading(reading: PhotoReading, scale: float) -> PhotoReading:
     )
 
 
-def annotated(result: PhotoResult, reading: PhotoReading | None = None) -> np.ndarray:
-    """The screen copy with ``reading`` (default: the photo's own) drawn on it (RGB)."""
+SELECT_COLOUR = (230, 0, 200)  # magenta: the tile the person tapped / where a tile will be added
+
+
+def annotated(
+    result: PhotoResult,
+    reading: PhotoReading | None = None,
+    selected: Box | None = None,
+    pending: Box | None = None,
+) -> np.ndarray:
+    """The screen copy with ``reading`` (default: the photo's own) drawn on it (RGB); the tapped
+    tile (``selected``) framed and the spot a tile will be added at (``pending``) marked with a
+    ``+`` (both boxes in photo pixels)."""
     from vision.annotate import annotate
 
-    return annotate(result.display, scaled_reading(reading or result.reading, result.scale))
+    picture = annotate(result.display, scaled_reading(reading or result.reading, result.scale))
+    for box, plus in ((selected, False), (pending, True)):
+        if box is not None:
+            picture = _mark(picture, tuple(v * result.scale for v in box), plus)  # type: ignore[arg-type]
+    return picture
+
+
+def _mark(picture: np.ndarray, box: Box, plus: bool) -> np.ndarray:
+    import cv2
+
+    x1, y1, x2, y2 = (int(round(v)) for v in box)
+    pad = max(3, (x2 - x1) // 8)
+    width = max(3, min(picture.shape[:2]) // 150)
+    out = np.ascontiguousarray(picture.copy())
+    cv2.rectangle(out, (x1 - pad, y1 - pad), (x2 + pad, y2 + pad), SELECT_COLOUR, width)
+    if plus:
+        cx, cy, arm = (x1 + x2) // 2, (y1 + y2) // 2, max(4, (x2 - x1) // 3)
+        cv2.line(out, (cx - arm, cy), (cx + arm, cy), SELECT_COLOUR, width)
+        cv2.line(out, (cx, cy - arm), (cx, cy + arm), SELECT_COLOUR, width)
+    return out

@@ -15,7 +15,7 @@ import streamlit as st
 from app.i18n import LANGUAGES
 from app.store import Store
 from app.ui.common import Ctx
-from app.ui.photo import FAKE_ENV, MODELS_ENV
+from app.ui.photo import MODEL_ENV, MODELS_ENV
 from engine.rules import DEFAULT_RULES, RearrangePenalty
 
 INITIAL_MELDS = [20, 30, 50]
@@ -23,6 +23,7 @@ TILES_DEALT = [14, 16]
 RULE_OF = {  # widget key -> HouseRules field
     "set_initial_meld": "initial_meld",
     "set_wrap": "wrap_around",
+    "set_twist": "twist",
     "set_joker": "joker_penalty",
     "set_rearrange": "rearrange_penalty",
     "set_additions": "opening_additions",
@@ -67,6 +68,7 @@ def render(ctx: Ctx) -> None:
     st.subheader(ctx.t("house_rules"))
     st.selectbox(ctx.t("set_initial_meld"), _options(INITIAL_MELDS, rules.initial_meld), **on_change("set_initial_meld"))
     st.checkbox(ctx.t("set_wrap"), help=ctx.t("set_wrap_help"), **on_change("set_wrap"))
+    st.checkbox(ctx.t("set_twist"), help=ctx.t("set_twist_help"), **on_change("set_twist"))
     st.number_input(ctx.t("set_joker_penalty"), min_value=0, max_value=500, step=5, **on_change("set_joker"))
     st.selectbox(
         ctx.t("set_rearrange"), list(RearrangePenalty), format_func=lambda p: ctx.t(f"penalty_{p.value}"),
@@ -86,8 +88,8 @@ def render(ctx: Ctx) -> None:
     st.markdown(ctx.t("db_path"))
     st.code(str(ctx.store.path), language=None)
     st.caption(ctx.t("db_note"))
-    if os.environ.get(FAKE_ENV):
-        st.caption(ctx.t("model_fake", path=os.environ[FAKE_ENV]))
+    if os.environ.get(MODEL_ENV):
+        st.caption(ctx.t("model_injected", spec=os.environ[MODEL_ENV]))
     else:
         from vision.model import CLASSIFIER, DETECTOR, MODELS_DIR
 

@@ -1,4 +1,5 @@
-"""The frame around the pages: page setup, language (right-to-left for Hebrew), navigation, and the
+"""The frame around the pages: page setup, language (right-to-left for Hebrew), phone-sized layout,
+navigation by URL (``st.navigation``: /check is the home page, /turn, /round, /settings), and the
 guard that turns any error into a message on the page (never a traceback)."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 import logging
 import re
 import traceback
+from pathlib import Path
 
 import streamlit as st
 
@@ -29,10 +31,31 @@ PAGES = {
     "settings": settings.render,
 }
 
+PAGE_DIR = Path(__file__).resolve().parent / "pages"  # one small file a page: its own URL
+
 RTL_CSS = """
 <style>
-[data-testid="stMain"], [data-testid="stSidebar"], [data-testid="stToast"] { direction: rtl; text-align: right; }
-[data-testid="stMain"] code, [data-testid="stMain"] pre, [data-testid="stDataFrame"], [data-testid="stVegaLiteChart"] { direction: ltr; }
+[data-testid="stMain"], [data-testid="stSidebar"], [data-testid="stToast"], [data-testid="stHeader"],
+[data-testid="stDialog"], [data-baseweb="popover"] { direction: rtl; text-align: right; }
+/* the database path, tables of numbers and charts stay left to right inside the RTL page (tile
+   lists are kept left to right by Unicode direction marks, app.i18n.ltr) */
+[data-testid="stMain"] code, [data-testid="stMain"] pre, [data-testid="stDataFrame"],
+[data-testid="stVegaLiteChart"] { direction: ltr; }
+</style>
+"""
+
+# Phone first: nothing wider than the screen, tap targets of 44 px (the platforms' guideline).
+PHONE_CSS = """
+<style>
+html, body, [data-testid="stAppViewContainer"], [data-testid="stMain"] { max-width: 100vw; overflow-x: hidden; }
+[data-testid="stMain"] button, [data-testid="stMain"] [data-baseweb="select"] > div { min-height: 44px; }
+[data-testid="stMain"] [data-testid="stRadio"] label { min-height: 36px; padding: 4px 8px 4px 0; }
+[data-testid="stMain"] img, [data-testid="stMain"] iframe { max-width: 100%; }
+[data-testid="stMarkdownContainer"] p, [data-testid="stMarkdownContainer"] li { overflow-wrap: anywhere; }
+@media (max-width: 640px) {
+  .block-container, [data-testid="stMainBlockContainer"] { padding: 3.5rem 0.75rem 2rem 0.75rem; }
+  h1 { font-size: 1.6rem; }
+}
 </style>
 """
 
@@ -41,7 +64,7 @@ RTL_CSS = """
 # photos are kept by the photo widget itself, settings live in the database.
 _KEEP = re.compile(
     r"^(table_text|table_source|turn_table_text|turn_table_source|rack_text|rack_source|turn_opened"
-    r"|g\d+_(hand_\d+|src_\d+|winner|rummy)|.+_photo_source)$"
+    r"|g\d+_(hand_\d+|src_\d+|winner|rummy)|.+_photo_source|.+_zoom)$"
 )
 
 
@@ -65,24 +88,36 @@ def context() -> Ctx:
 
 
 def run() -> None:
+    """The frame: page setup, language, the pages by URL (st.navigation: bookmarks and the browser's
+    back button work), then the chosen page."""
     st.set_page_config(page_title="rummi", page_icon="🀄", layout="wide", initial_sidebar_state="collapsed")
+    warm_up()  # first of all: the model loads while this first page renders
     try:
         ctx = context()
     except StoreError as exc:
         st.error(str(exc))
         return
-    if ctx.lang in RTL:
-        st.markdown(RTL_CSS, unsafe_allow_html=True)
-    warm_up()
+    st.markdown(PHONE_CSS + (RTL_CSS if ctx.lang in RTL else ""), unsafe_allow_html=True)
     keep_inputs()
-    page = st.radio(
-        ctx.t("navigation"), list(PAGES), format_func=lambda p: f"{ICONS[p]} {ctx.t(f'page_{p}')}",
-        horizontal=True, key="page", label_visibility="collapsed",
-    )
+    pages = [
+        st.Page(PAGE_DIR / f"{name}.py", title=ctx.t(f"page_{name}"), icon=ICONS[name], url_path=name,
+                default=name == "check")
+        for name in PAGES
+    ]
+    st.navigation(pages, position="top").run()
+
+
+def render_page(name: str) -> None:
+    """Draw one page (called by its file in ``pages/``); any error becomes a message on the page."""
     try:
-        PAGES[page](ctx)
+        ctx = context()
+    except StoreError as exc:
+        st.error(str(exc))
+        return
+    try:
+        PAGES[name](ctx)
     except StoreError as exc:
         st.error(str(exc))
     except Exception as exc:  # a bug: say so on the page, keep the app (and the inputs) alive
-        log.error("page %s failed:\n%s", page, traceback.format_exc())
+        log.error("page %s failed:\n%s", name, traceback.format_exc())
         st.error(ctx.t("unexpected_error", error=f"{type(exc).__name__}: {exc}"))

@@ -1,23 +1,28 @@
-"""Tile faces as textures: ivory plastic, recessed circle, the number in one of several heavy fonts,
-the embossed maker's mark near the bottom edge (it tells which way up a tile is), jokers and backs.
+"""Tile faces as textures: the plastic, an optional recessed circle, the number in one of dozens of heavy
+fonts, an optional embossed maker's mark near the bottom edge (it tells which way up a tile is), an optional
+Okey-style marker under the number, several joker faces, and backs.
 
-Textures are RGBA uint8 arrays of FACE_W x FACE_H pixels; the alpha channel rounds the corners.
+What a face may look like is drawn from a ``StyleSet`` (``styles.py``): ``TRAIN`` for training renders,
+``HELD_OUT`` for the ``unseen`` test set. Textures are RGBA uint8 arrays of FACE_W x FACE_H pixels; the
+alpha channel rounds the corners.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import mark_font, number_fonts
+from .styles import INK_SPREAD, PLASTIC_SPREAD, TRAIN, StyleSet
 
 FACE_W, FACE_H = 120, 162  # a real tile face is about 26 x 35 mm
 
-# Ink colours (RGB) with the spread seen between editions and under different light.
+# The classic edition's ink colours (RGB) and their spread (bench/bench_unseen_font.py draws with them);
+# the renders draw shades from styles.py.
 INK = {
     "K": ((22, 22, 28), 14),
     "R": ((205, 32, 45), 22),
@@ -31,13 +36,36 @@ PLASTIC = ((236, 229, 206), 12)  # ivory / cream
 class FaceStyle:
     """What makes one edition or one tile look different from another."""
 
-    font: int  # index into number_fonts()
+    font: int  # index into number_fonts() (= styles.FONT_STEMS)
     size: float  # digit height as a fraction of the face height
     circle: bool  # the recessed circle behind the number
     mark: bool  # the maker's mark near the bottom edge
     plastic: tuple[int, int, int]
     ink: tuple[int, int, int]
-    joker_style: int  # 0 ring face, 1 filled face
+    joker_style: str = "ring-face"  # ring-face | filled-face | letter-j | star | okey-false
+    mark_text: str = "Rummikub"
+    okey: str = ""  # "" none, "dot" or "ring" under the number (Okey-style tiles)
+    ink_shade: str = ""  # names from styles.py, for tests and sidecars
+    plastic_name: str = ""
+    y: float = 0.42  # the number's centre, as a fraction of the face height
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One set of tiles (one per photo): font, digit size, circle, mark, plastic, a shade per colour, joker."""
+
+    font: int
+    size: float
+    band: tuple[float, float]
+    circle: bool
+    mark_text: str  # "" no mark
+    plastic: tuple[int, int, int]
+    plastic_name: str
+    shades: dict[str, tuple[str, tuple[int, int, int]]] = field(hash=False)
+    joker_style: str
+    okey: str
+    y: float
+    fonts: tuple[int, ...] = ()  # the style set's fonts, for the odd tile in another font
 
 
 def _jitter(rng: np.random.Generator, base: tuple[int, int, int], spread: int) -> tuple[int, int, int]:
@@ -45,37 +73,68 @@ def _jitter(rng: np.random.Generator, base: tuple[int, int, int], spread: int) -
     return tuple(int(x) for x in np.clip(v, 0, 255))
 
 
-def random_style(rng: np.random.Generator, colour: str | None) -> FaceStyle:
-    ink_base, ink_spread = INK[colour] if colour else INK["K" if rng.random() < 0.5 else "R"]
-    return FaceStyle(
-        font=int(rng.integers(len(number_fonts()))),
-        size=float(rng.uniform(0.30, 0.42)),
-        circle=bool(rng.random() < 0.75),
-        mark=bool(rng.random() < 0.85),
-        plastic=_jitter(rng, *PLASTIC),
-        ink=_jitter(rng, ink_base, ink_spread),
-        joker_style=int(rng.integers(2)),
+def random_edition(rng: np.random.Generator, styles: StyleSet = TRAIN) -> Edition:
+    """An edition drawn from one side of the style split only."""
+    fonts = styles.font_indices()
+    band = styles.sizes[int(rng.integers(len(styles.sizes)))]
+    size = float(rng.uniform(band.lo, band.hi))
+    circle = bool(rng.random() < band.circle)
+    mark_text = styles.marks[int(rng.integers(len(styles.marks)))] if rng.random() < styles.p_mark else ""
+    pname, pbase = styles.plastics[int(rng.integers(len(styles.plastics)))]
+    shades = {c: opts[int(rng.integers(len(opts)))] for c, opts in styles.inks.items()}
+    okey = styles.okey if size <= 0.5 and rng.random() < styles.p_okey else ""
+    # big digits sit a little lower (nothing under them but the mark, which they leave free); Okey numbers higher
+    y = 0.36 if okey else (0.42 if size <= 0.48 else 0.42 + 0.4 * (size - 0.48))
+    if mark_text:
+        y = min(y, 0.83 - size / 2)
+    y = max(y, size / 2 + 0.05)
+    return Edition(
+        font=fonts[int(rng.integers(len(fonts)))], size=size, band=(band.lo, band.hi), circle=circle, mark_text=mark_text,
+        plastic=_jitter(rng, pbase, PLASTIC_SPREAD), plastic_name=pname, shades=shades,
+        joker_style=styles.jokers[int(rng.integers(len(styles.jokers)))], okey=okey, y=float(y), fonts=fonts,
     )
 
 
+def tile_style(rng: np.random.Generator, edition: Edition, colour: str | None) -> FaceStyle:
+    """One tile of ``edition``: its font (now and then another of the set's), its size with a little spread
+    (kept in the edition's band), its colour's shade with a little spread, the plastic a touch off."""
+    font = edition.font if rng.random() < 0.9 else edition.fonts[int(rng.integers(len(edition.fonts)))]
+    size = float(np.clip(edition.size + rng.normal(0, 0.01), *edition.band))
+    shade_name, shade = edition.shades[colour or "K"]
+    plastic = tuple(int(min(255.0, max(0.0, c + rng.normal(0, 2)))) for c in edition.plastic)
+    return FaceStyle(font, size, edition.circle, bool(edition.mark_text), plastic, _jitter(rng, shade, INK_SPREAD),  # type: ignore[arg-type]
+                     edition.joker_style, edition.mark_text or "Rummikub", edition.okey, shade_name, edition.plastic_name, edition.y)
+
+
+def random_style(rng: np.random.Generator, colour: str | None, styles: StyleSet = TRAIN) -> FaceStyle:
+    """A single tile's look from a fresh edition of ``styles``."""
+    return tile_style(rng, random_edition(rng, styles), colour if colour else ("K" if rng.random() < 0.5 else "R"))
+
+
+GLYPH_PX = 160  # numbers are rasterised once per font at this size, then scaled down to each tile
+GLYPH_PAD = 16  # blank border kept around the raster, in GLYPH_PX pixels
+
+
 @functools.lru_cache(maxsize=4096)
-def _text_mask(text: str, font_index: int, size_px: int) -> np.ndarray:
-    """Anti-aliased mask (float32 0..1) of ``text`` tightly cropped."""
-    font = ImageFont.truetype(number_fonts()[font_index], size_px)
+def _glyphs(text: str, font_index: int) -> np.ndarray:
+    """Anti-aliased uint8 raster of ``text`` with GLYPH_PAD blank pixels around its bounding box."""
+    font = ImageFont.truetype(number_fonts()[font_index], GLYPH_PX)
+    left, top, right, bottom = font.getbbox(text)
+    img = Image.new("L", (right - left + 2 * GLYPH_PAD, bottom - top + 2 * GLYPH_PAD), 0)
+    ImageDraw.Draw(img).text((GLYPH_PAD - left, GLYPH_PAD - top), text, fill=255, font=font)
+    out = np.asarray(img, np.uint8)
+    out.flags.writeable = False
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _mark_mask(width_px: int, text: str = "Rummikub") -> np.ndarray:
+    font = ImageFont.truetype(mark_font(), 40)
     left, top, right, bottom = font.getbbox(text)
     img = Image.new("L", (right - left + 4, bottom - top + 4), 0)
     ImageDraw.Draw(img).text((2 - left, 2 - top), text, fill=255, font=font)
-    return np.asarray(img, np.float32) / 255.0
-
-
-@functools.lru_cache(maxsize=64)
-def _mark_mask(width_px: int) -> np.ndarray:
-    font = ImageFont.truetype(mark_font(), 40)
-    left, top, right, bottom = font.getbbox("Rummikub")
-    img = Image.new("L", (right - left + 4, bottom - top + 4), 0)
-    ImageDraw.Draw(img).text((2 - left, 2 - top), "Rummikub", fill=255, font=font)
     m = np.asarray(img, np.float32) / 255.0
-    h = max(4, int(round(m.shape[0] * width_px / m.shape[1])))
+    h = max(4, min(int(FACE_H * 0.09), int(round(m.shape[0] * width_px / m.shape[1]))))
     return cv2.resize(m, (width_px, h), interpolation=cv2.INTER_AREA)
 
 
@@ -112,72 +171,126 @@ def _bevel() -> np.ndarray:
     return (1.0 + 0.06 * shade).astype(np.float32)
 
 
-def _paste(canvas: np.ndarray, mask: np.ndarray, cx: float, cy: float, colour: np.ndarray, alpha: float = 1.0) -> None:
+def _paste(canvas: np.ndarray, mask: np.ndarray, cx: float, cy: float, value: float, alpha: float = 1.0) -> None:
+    """Blend ``value`` into the 2-D map ``canvas`` through ``mask`` centred at (cx, cy)."""
     h, w = mask.shape
     x0, y0 = int(round(cx - w / 2)), int(round(cy - h / 2))
     xs, ys = max(0, x0), max(0, y0)
     xe, ye = min(canvas.shape[1], x0 + w), min(canvas.shape[0], y0 + h)
     if xe <= xs or ye <= ys:
         return
-    m = mask[ys - y0 : ye - y0, xs - x0 : xe - x0, None] * alpha
-    canvas[ys:ye, xs:xe] = canvas[ys:ye, xs:xe] * (1 - m) + colour * m
+    m = mask[ys - y0 : ye - y0, xs - x0 : xe - x0] * alpha
+    region = canvas[ys:ye, xs:xe]
+    region += (value - region) * m
 
 
-def _number(canvas: np.ndarray, number: int, style: FaceStyle) -> None:
+def _number_mask(number: int, style: FaceStyle) -> np.ndarray:
+    """The printed number as a float32 coverage mask, sized as if rasterised at the tile's font size
+    (about 1.35 x the digit height) with a 2-pixel border, then fitted to the face (a wide number is
+    squeezed: to 78% of the face's width, 92% for the editions whose digits fill the tile)."""
     text = str(number)
     size_px = int(FACE_H * style.size * 1.35)
-    mask = _text_mask(text, style.font, size_px)
-    target_h = FACE_H * style.size
-    scale = target_h / mask.shape[0]
-    max_w = FACE_W * 0.78
-    sx = min(scale, max_w / mask.shape[1]) if len(text) > 1 else scale
-    mask = cv2.resize(mask, (max(2, int(mask.shape[1] * sx)), max(2, int(mask.shape[0] * scale))), interpolation=cv2.INTER_AREA)
-    _paste(canvas, mask, FACE_W / 2, FACE_H * 0.42, np.asarray(style.ink, np.float32))
+    big = _glyphs(text, style.font)
+    k = size_px / GLYPH_PX  # from the cached raster's scale to the font size
+    gh, gw = (big.shape[0] - 2 * GLYPH_PAD) * k + 4, (big.shape[1] - 2 * GLYPH_PAD) * k + 4
+    pad = min(GLYPH_PAD, int(round(2 / k)))  # those 2 pixels of border at the raster's scale
+    big = big[GLYPH_PAD - pad : big.shape[0] - GLYPH_PAD + pad, GLYPH_PAD - pad : big.shape[1] - GLYPH_PAD + pad]
+    scale = FACE_H * style.size / gh
+    max_w = FACE_W * (0.92 if style.size > 0.5 else 0.78)
+    sx = min(scale, max_w / gw) if len(text) > 1 or gw * scale > max_w else scale
+    size = (max(2, int(gw * sx)), max(2, int(gh * scale)))
+    return cv2.resize(big, size, interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
 
 
-def _joker(canvas: np.ndarray, style: FaceStyle, rng: np.random.Generator) -> None:
-    ink = tuple(float(v) for v in style.ink)
+def _star(big: np.ndarray, cx: float, cy: float, r: float, s: int) -> None:
+    ang = np.radians(-90 + 36 * np.arange(10))
+    rad = np.where(np.arange(10) % 2 == 0, r, r * 0.42)
+    pts = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], 1) * s
+    cv2.fillPoly(big, [np.round(pts).astype(np.int32)], 255, cv2.LINE_AA)
+
+
+def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
+    """The joker's face as a float32 coverage mask of the whole tile face."""
     cx, cy, r = FACE_W * 0.5, FACE_H * 0.42, FACE_W * rng.uniform(0.26, 0.33)
     s = 4  # draw at 4x and shift for anti-aliasing
     pt = lambda x, y: (int(round(x * s)), int(round(y * s)))  # noqa: E731
-    layer = np.zeros(canvas.shape[:2], np.uint8)
     big = np.zeros((FACE_H * s, FACE_W * s), np.uint8)
-    if style.joker_style == 0:
-        cv2.circle(big, pt(cx, cy), int(r * s), 255, max(1, int(r * 0.16 * s)), cv2.LINE_AA)
-        feature = 255
+    kind = style.joker_style
+    if kind == "letter-j":
+        glyph = _glyphs("J", style.font)
+        h = int(FACE_H * rng.uniform(0.38, 0.5) * s)
+        w = max(2, int(glyph.shape[1] * h / glyph.shape[0]))
+        g = cv2.resize(glyph, (min(w, FACE_W * s - 2), h), interpolation=cv2.INTER_AREA)
+        y0, x0 = int(cy * s - g.shape[0] / 2), int(cx * s - g.shape[1] / 2)
+        big[y0 : y0 + g.shape[0], x0 : x0 + g.shape[1]] = g
+    elif kind == "star":
+        _star(big, cx, cy, r * 1.15, s)
+        if rng.random() < 0.5:  # a ring around it
+            cv2.circle(big, pt(cx, cy), int(r * 1.35 * s), 255, max(1, int(r * 0.09 * s)), cv2.LINE_AA)
+    elif kind == "okey-false":  # Okey's false joker: a four-leaf clover on a stem
+        lr = r * 0.42
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            cv2.circle(big, pt(cx + dx * lr * 0.95, cy - r * 0.1 + dy * lr * 0.95), int(lr * s), 255, -1, cv2.LINE_AA)
+        cv2.line(big, pt(cx, cy + lr), pt(cx + r * 0.35, cy + r * 1.2), 255, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
     else:
-        cv2.circle(big, pt(cx, cy), int(r * s), 255, -1, cv2.LINE_AA)
-        feature = 0
-    ex, ey = r * 0.38, r * 0.28
-    for sign in (-1, 1):
-        cv2.ellipse(big, pt(cx + sign * ex, cy - ey), (int(r * 0.11 * s), int(r * 0.17 * s)), 0, 0, 360, feature, -1, cv2.LINE_AA)
-    cv2.ellipse(big, pt(cx, cy + r * 0.05), (int(r * 0.55 * s), int(r * 0.48 * s)), 0, 20, 160, feature, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
-    layer = cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
-    canvas[:] = canvas * (1 - layer[..., None]) + np.asarray(ink, np.float32) * layer[..., None]
+        if kind == "ring-face":
+            cv2.circle(big, pt(cx, cy), int(r * s), 255, max(1, int(r * 0.16 * s)), cv2.LINE_AA)
+            feature = 255
+        else:  # filled-face
+            cv2.circle(big, pt(cx, cy), int(r * s), 255, -1, cv2.LINE_AA)
+            feature = 0
+        ex, ey = r * 0.38, r * 0.28
+        for sign in (-1, 1):
+            cv2.ellipse(big, pt(cx + sign * ex, cy - ey), (int(r * 0.11 * s), int(r * 0.17 * s)), 0, 0, 360, feature, -1, cv2.LINE_AA)
+        cv2.ellipse(big, pt(cx, cy + r * 0.05), (int(r * 0.55 * s), int(r * 0.48 * s)), 0, 20, 160, feature, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
+    return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+
+
+@functools.lru_cache(maxsize=4)
+def _okey_marker(kind: str) -> np.ndarray:
+    """The small dot (or ring) under the number of Okey-style tiles, as a coverage mask."""
+    s, r = 4, FACE_W * 0.075
+    big = np.zeros((int(r * 3 * s), int(r * 3 * s)), np.uint8)
+    c = (big.shape[1] // 2, big.shape[0] // 2)
+    if kind == "ring":
+        cv2.circle(big, c, int(r * s), 255, max(1, int(r * 0.35 * s)), cv2.LINE_AA)
+    else:
+        cv2.circle(big, c, int(r * s), 255, -1, cv2.LINE_AA)
+    return cv2.resize(big, (big.shape[1] // s, big.shape[0] // s), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
 
 
 def render_face(code: str | None, style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
-    """RGBA face texture for a tile code (``"R10"``, ``"J"``) or its back (``None``: face down)."""
-    plastic = np.asarray(style.plastic, np.float32)
-    face = np.empty((FACE_H, FACE_W, 3), np.float32)
-    face[:] = plastic
+    """RGBA face texture for a tile code (``"R10"``, ``"J"``) or its back (``None``: face down).
+
+    The face is built as two coverage maps, how much of the plastic's colour and how much of the ink's
+    each pixel shows (shading included), and coloured in one step at the end."""
     # faint large-scale unevenness of the plastic
     noise = cv2.resize(rng.normal(0, 1, (4, 3)).astype(np.float32), (FACE_W, FACE_H), interpolation=cv2.INTER_CUBIC)
-    face *= (1.0 + 0.015 * noise)[..., None]
+    body = 1.0 + 0.015 * noise
+    ink = np.zeros_like(body)
     if code is not None:
         if style.circle:
-            face *= _circle_shading()[..., None]
-        if style.mark:
-            mark = _mark_mask(int(FACE_W * rng.uniform(0.55, 0.7)))
-            light = plastic * 0.86
-            _paste(face, mark, FACE_W / 2 + 0.6, FACE_H * 0.855 + 0.6, plastic * 1.04, 0.8)
-            _paste(face, mark, FACE_W / 2, FACE_H * 0.855, light, 0.9)
+            body *= _circle_shading()
+        if style.mark:  # embossed: a light edge below-right, the darker mark itself
+            mark = _mark_mask(int(FACE_W * rng.uniform(0.55, 0.7)), style.mark_text)
+            _paste(body, mark, FACE_W / 2 + 0.6, FACE_H * 0.88 + 0.6, 1.04, 0.8)
+            _paste(body, mark, FACE_W / 2, FACE_H * 0.88, 0.86, 0.9)
         if code == "J":
-            _joker(face, style, rng)
+            joker = _joker_mask(style, rng)
+            body *= 1 - joker
+            ink = joker
         else:
-            _number(face, int(code[1:]), style)
-    face *= _bevel()[..., None]
-    out = np.empty((FACE_H, FACE_W, 4), np.uint8)
-    out[..., :3] = np.clip(face, 0, 255).astype(np.uint8)
-    out[..., 3] = _corner_alpha(int(FACE_W * 0.09))
-    return out
+            number = _number_mask(int(code[1:]), style)
+            cy = FACE_H * style.y
+            _paste(body, number, FACE_W / 2, cy, 0.0)
+            _paste(ink, number, FACE_W / 2, cy, 1.0)
+            if style.okey:
+                dot = _okey_marker(style.okey)
+                dy = cy + number.shape[0] / 2 + FACE_H * 0.09
+                _paste(body, dot, FACE_W / 2, dy, 0.0)
+                _paste(ink, dot, FACE_W / 2, dy, 1.0)
+    bevel = _bevel()
+    colours = np.array([style.plastic, style.ink], np.float32)  # rows: RGB of the plastic, of the ink
+    rgb = (np.stack([body * bevel, ink * bevel], -1).reshape(-1, 2) @ colours).reshape(FACE_H, FACE_W, 3)
+    # coverage is never negative, so convertScaleAbs just rounds and saturates
+    return cv2.merge([cv2.convertScaleAbs(rgb), _corner_alpha(int(FACE_W * 0.09))])

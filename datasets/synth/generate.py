@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import numpy as np
 
 from .backgrounds import RealSurfaces
 from .layouts import KINDS, make_scene
 from .photo import phone
 from .render import Rendered, render
+from .styles import StyleSet, style_set
 
 MIX_WEIGHTS = {"table": 0.42, "rack": 0.18, "loose": 0.2, "mix": 0.16, "empty": 0.04}
-ASPECTS = ((4, 3), (4, 3), (4, 3), (16, 9), (1, 1), (3, 2))
+# 12 MP phones: 4000x3000 and 4032x3024 (4:3), 4080x3072, 4624x2604 (16:9 crop); some 3:2 and square.
+# Rendered at the plan's long side with these aspect ratios; 40% of the frames are portrait.
+ASPECTS = ((4, 3), (4, 3), (4, 3), (4080, 3072), (16, 9), (4624, 2604), (1, 1), (3, 2))
 
 
 def image_rng(seed: int, index: int) -> np.random.Generator:
@@ -33,16 +34,18 @@ def frame(rng: np.random.Generator, size: int) -> tuple[int, int]:
 
 
 def synth_one(seed: int, index: int, kind: str = "mix-all", size: int = 1024, real: RealSurfaces | None = None,
-              effects: bool = True, surface: str | None = None) -> Rendered:
+              effects: bool = True, surface: str | None = None, styles: str | StyleSet = "train") -> Rendered:
     """Photo ``index`` of the dataset ``seed``. ``effects=False`` (tests) skips distractors, glare and
-    camera effects; ``surface`` forces a plain table."""
+    camera effects; ``surface`` forces a plain table; ``styles`` is the side of the style split the tiles'
+    looks are drawn from (``"train"`` or ``"heldout"``, see styles.py)."""
+    styles = style_set(styles)
     rng = image_rng(seed, index)
     k = pick_kind(kind, rng)
     if k not in KINDS:
         raise ValueError(f"unknown kind {kind!r}: use table, rack, loose, mix or empty")
     w, h = frame(rng, size)
     scene = make_scene(k, rng)
-    out = render(scene, rng, w, h, real, surface=surface, distractors=effects)
+    out = render(scene, rng, w, h, real, surface=surface, distractors=effects, styles=styles)
     phone_seed = int(rng.integers(2**31 - 1))
     if effects:
         out.rgb = phone(out.rgb, phone_seed)
@@ -59,8 +62,10 @@ def sidecar(out: Rendered, image_name: str) -> dict:
         "kind": out.meta.get("kind"),
         "view": out.meta.get("view"),
         "melds": out.meta.get("melds", []),
+        "styles": out.meta.get("styles"),
+        "edition": out.meta.get("edition"),
         "tiles": [
-            {**asdict(t), "box": [round(v, 1) for v in t.box], "face_down": False}
+            {**vars(t), "box": [round(v, 1) for v in t.box], "face_down": False}  # JSON-ready as they are: no asdict deep copy
             for t in out.labels
         ]
         + [{"code": None, "true_code": f["code"], "box": f["box"], "face_down": True} for f in out.face_down],

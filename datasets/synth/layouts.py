@@ -170,7 +170,7 @@ def rack_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
     colour = tuple(float(c) for c in np.clip(np.asarray(colour) + rng.normal(0, 6, 3), 0, 255))
     lean = rng.uniform(8, 22)
     ledge_h = 12.0
-    tier_rise = TILE_H * 0.9 + rng.uniform(0, 8)
+    tier_rise = TILE_H * rng.uniform(0.62, 1.05)  # low rises hide the back tier's lower part behind the front tiles
     depth = 22.0
     # back panel
     top = ledge_h + tiers * tier_rise + 6
@@ -178,6 +178,7 @@ def rack_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
     back_y = depth * tiers + 6
     scene.polys.append(Poly3D(np.array([[0, back_y, 0], [length, back_y, 0], [length, back_y + top * np.sin(lam), top], [0, back_y + top * np.sin(lam), top]]), colour, 0.9))
     n_total = 0
+    p_flip = 0.0 if rng.random() < 0.6 else rng.uniform(0.02, 0.15)  # tiles put on the rack upside down
     for tier in reversed(range(tiers)):  # the back tier first (drawn first)
         y0 = tier * depth
         z0 = ledge_h + tier * tier_rise
@@ -194,7 +195,8 @@ def rack_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
             if code is None:
                 break
             x0 = 10 + p * (TILE_W + 0.5) + rng.normal(0, 0.6)
-            t = standing_tile(code, x0, y0, z0, lean + rng.normal(0, 1.5), meld=tier if tiers > 1 else 0, order=k, true_code=code)
+            t = standing_tile(code, x0, y0, z0, lean + rng.normal(0, 1.5), upside_down=bool(rng.random() < p_flip),
+                              meld=tier if tiers > 1 else 0, order=k, true_code=code)
             t.meld = tiers - 1 - tier  # row 0 is the top tier as seen by the player
             scene.tiles.append(t)
             n_total += 1
@@ -206,7 +208,8 @@ def rack_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
         scene.polys.extend(box_polys(np.array([fx - 8, -8, 0]), np.array([fx + 8, depth * tiers + 10, 3]), tuple(c * 0.8 for c in colour)))
     scene.centre = np.array([length / 2, depth * tiers / 2, (ledge_h + tiers * tier_rise) / 2])
     scene.extent = length
-    scene.view = "above" if rng.random() < 0.2 else "seat"
+    r = rng.random()  # close-ups of a few standing tiles, as the player photographs their own rack
+    scene.view = "rack-close" if r < 0.45 else ("above" if r < 0.6 else "seat")
     return scene
 
 

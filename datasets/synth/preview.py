@@ -12,11 +12,13 @@ from .generate import synth_one
 KIND_CYCLE = ("table", "rack", "loose", "mix", "table", "loose", "table", "rack", "mix", "table", "loose", "empty")
 
 
-def contact_sheet(out: str | Path, seed: int = 0, n: int = 12, cols: int = 4, size: int = 1024, cell: int = 360, kind: str = "cycle") -> Path:
+def contact_sheet(out: str | Path, seed: int = 0, n: int = 12, cols: int = 4, size: int = 1024, cell: int = 360, kind: str = "cycle",
+                  styles: str = "train") -> Path:
+    """``styles``: the side of the style split to draw the tiles from (``"train"`` or ``"heldout"``)."""
     cells = []
     for i in range(n):
         k = KIND_CYCLE[i % len(KIND_CYCLE)] if kind == "cycle" else kind
-        r = synth_one(seed, i, k, size)
+        r = synth_one(seed, i, k, size, styles=styles)
         img = r.rgb.copy()
         lw = max(1, img.shape[1] // 500)
         for t in r.labels:

@@ -45,7 +45,7 @@ class Scene:
     melds: list[list[str]] = field(default_factory=list)  # meld contents as laid out (table scenes)
     centre: np.ndarray = field(default_factory=lambda: np.zeros(3))
     extent: float = 100.0  # rough size of the layout, mm
-    view: str = "table"  # table | seat | above: how the camera is placed
+    view: str = "table"  # table | table-flipped | seat | above | rack-close: how the camera is placed
 
 
 def flat_tile(code: str | None, cx: float, cy: float, angle_deg: float, z: float = 0.0, **kw: object) -> Tile3D:
@@ -58,15 +58,18 @@ def flat_tile(code: str | None, cx: float, cy: float, angle_deg: float, z: float
     return Tile3D(code, face, np.array([0.0, 0.0, 1.0]), rotation=float(angle_deg % 360), **kw)  # type: ignore[arg-type]
 
 
-def standing_tile(code: str, x0: float, y0: float, z0: float, lean_deg: float, **kw: object) -> Tile3D:
-    """A tile standing on a rack ledge, its face towards -y, leaning back by lean_deg."""
+def standing_tile(code: str, x0: float, y0: float, z0: float, lean_deg: float, upside_down: bool = False, **kw: object) -> Tile3D:
+    """A tile standing on a rack ledge, its face towards -y, leaning back by lean_deg (upside down: its
+    number's top towards the ledge)."""
     lam = np.radians(lean_deg)
     up = np.array([0.0, np.sin(lam), np.cos(lam)])
     bl = np.array([x0, y0, z0])
     br = bl + np.array([TILE_W, 0, 0])
     face = np.stack([bl + TILE_H * up, br + TILE_H * up, br, bl])
+    if upside_down:
+        face = face[[2, 3, 0, 1]]
     normal = np.array([0.0, -np.cos(lam), np.sin(lam)])
-    return Tile3D(code, face, normal, on_table=False, **kw)  # type: ignore[arg-type]
+    return Tile3D(code, face, normal, on_table=False, rotation=180.0 if upside_down else 0.0, **kw)  # type: ignore[arg-type]
 
 
 def box_polys(lo: np.ndarray, hi: np.ndarray, colour: tuple[float, float, float]) -> list[Poly3D]:

@@ -9,14 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
-import numpy as np
 
-from engine.tiles import ALL_CODES
+from datasets.crops import cut, save_crop
+from vision.yolo_format import CLASS_NAMES, label_text, write_data_yaml
 
 from .backgrounds import RealSurfaces
 from .generate import image_rng, synth_one, sidecar
+from .styles import style_set
 
-CLASS_INDEX = {c: i for i, c in enumerate(ALL_CODES)}
+CROP_STREAM = 7_777_777  # the crops' random stream: image_rng(seed, index + CROP_STREAM), apart from the photo's
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Job:
     split: str
     real_surfaces: str | None
     jpeg_quality: int = 92
+    crop_jitter: float = 0.05  # std of each side's shift, as a fraction of the box
+    styles: str = "train"  # the side of the style split (styles.py) the tiles are drawn from
 
 
 _REAL: RealSurfaces | None = None
@@ -41,53 +44,43 @@ def _init(real_folder: str | None) -> None:
     _REAL = RealSurfaces(real_folder) if real_folder else None
 
 
-def yolo_lines(labels: list, w: int, h: int) -> str:
-    lines = []
-    for t in labels:
-        x1, y1, x2, y2 = t.box
-        lines.append(f"{CLASS_INDEX[t.code]} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}")
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
 def _write_one(args: tuple[Job, int]) -> dict[str, int]:
-    from vision.crops import crop_tile
-
     job, index = args
-    out = synth_one(job.seed, index, job.kind, job.size, _REAL)
+    out = synth_one(job.seed, index, job.kind, job.size, _REAL, styles=job.styles)
     name = f"{job.kind}_{job.seed}_{index:06d}"
     root = Path(job.out)
     h, w = out.rgb.shape[:2]
     ok, buf = cv2.imencode(".jpg", cv2.cvtColor(out.rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, job.jpeg_quality])
     (root / "images" / job.split / f"{name}.jpg").write_bytes(buf.tobytes())
-    (root / "labels" / job.split / f"{name}.txt").write_text(yolo_lines(out.labels, w, h))
+    (root / "labels" / job.split / f"{name}.txt").write_text(label_text(((t.code, t.box) for t in out.labels), w, h))
     (root / "meta" / job.split / f"{name}.json").write_text(json.dumps(sidecar(out, f"{name}.jpg")))
     if job.crops and out.labels:
-        rng = image_rng(job.seed, index + 7_777_777)
+        rng = image_rng(job.seed, index + CROP_STREAM)
         for k, t in enumerate(out.labels):
-            x1, y1, x2, y2 = t.box
-            bw, bh = x2 - x1, y2 - y1
             # the detector's boxes are not exact: jitter each side a little
-            j = rng.normal(0, 0.05, 4) * np.array([bw, bh, bw, bh])
-            box = (x1 + j[0], y1 + j[1], x2 + j[2], y2 + j[3])
-            crop = crop_tile(out.rgb, box, job.crop_size)
-            d = root / "crops" / job.split / t.code
-            ok, cbuf = cv2.imencode(".jpg", cv2.cvtColor(crop, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 95])
-            (d / f"{name}_{k:02d}.jpg").write_bytes(cbuf.tobytes())
+            crop = cut(out.rgb, t.box, job.crop_size, rng, job.crop_jitter)
+            save_crop(root / "crops" / job.split / t.code / f"{name}_{k:02d}.jpg", crop)
     return {"tiles": len(out.labels), "face_down": len(out.face_down)}
 
 
 def write_dataset(out: str | os.PathLike, n: int, seed: int = 0, kind: str = "mix-all", size: int = 1024,
                   split: str = "train", crops: bool = True, crop_size: int = 72, workers: int | None = None,
-                  real_surfaces: str | None = None, progress: bool = True, start: int = 0) -> dict[str, int]:
-    """Render ``n`` photos (indices start..start+n-1) into ``out``; returns totals."""
+                  real_surfaces: str | None = None, progress: bool = True, start: int = 0,
+                  styles: str = "train") -> dict[str, int]:
+    """Render ``n`` photos (indices start..start+n-1) into ``out``; returns totals. ``styles`` picks the side
+    of the style split (``datasets/synth/styles.py``): ``"train"`` for every set a model learns or is tuned
+    on, ``"heldout"`` for the ``unseen`` test set only."""
+    style_set(styles)  # fail early on a wrong name
     root = Path(out)
     for sub in ("images", "labels", "meta"):
         (root / sub / split).mkdir(parents=True, exist_ok=True)
     if crops:
-        for code in ALL_CODES:
+        for code in CLASS_NAMES:
             (root / "crops" / split / code).mkdir(parents=True, exist_ok=True)
-    write_data_yaml(root)
-    job = Job(str(root), seed, kind, size, crops, crop_size, split, real_surfaces)
+    # every split rendered into this folder so far, under its own name (train, val, test, calib, ...)
+    splits = sorted({p.name for p in (root / "images").iterdir() if p.is_dir()} | {split})
+    write_data_yaml(root / "data.yaml", {s: f"images/{s}" for s in splits}, root=root.resolve())
+    job = Job(str(root), seed, kind, size, crops, crop_size, split, real_surfaces, styles=styles)
     work = [(job, i) for i in range(start, start + n)]
     workers = workers or max(1, min(os.cpu_count() or 1, 8))
     totals = {"images": 0, "tiles": 0, "face_down": 0}
@@ -115,9 +108,3 @@ def write_dataset(out: str | os.PathLike, n: int, seed: int = 0, kind: str = "mi
         pool.close()
         pool.join()
     return totals
-
-
-def write_data_yaml(root: Path) -> None:
-    lines = [f"path: {root.resolve()}", "train: images/train", "val: images/val", "test: images/test", "names:"]
-    lines += [f"  {i}: {c}" for i, c in enumerate(ALL_CODES)]
-    (root / "data.yaml").write_text("\n".join(lines) + "\n")

@@ -7,7 +7,8 @@ Pure functions over small frozen dataclasses, like the tile engine:
 * ``series``   ``check_series`` / ``is_valid_series``: runs, groups, jokers, reasons
 * ``declare``  ``declare_check``: can a hand go out, the split, the discard, the cut card
 * ``redeal``   ``redeal_check``: three pairs or nine cards in series right after the deal
-* ``scoring``  ``deal_size``, ``hand_points``, ``can_lay_off``, ``round_scores``, ``winner_of_game``
+* ``scoring``  ``deal_size``, ``hand_points``, ``can_lay_off``, ``round_scores``, ``pot_scores``,
+               ``coin_balances``, ``winner_of_game``
 """
 
 from engine.cards.cards import (
@@ -26,7 +27,15 @@ from engine.cards.cards import (
 from engine.cards.declare import Declaration, declare_check
 from engine.cards.redeal import RedealCheck, redeal_check
 from engine.cards.rules import CLASSIC, CLOSED, GAMES, CardRules, over_supply, rules_for
-from engine.cards.scoring import can_lay_off, deal_size, hand_points, round_scores, winner_of_game
+from engine.cards.scoring import (
+    can_lay_off,
+    coin_balances,
+    deal_size,
+    hand_points,
+    pot_scores,
+    round_scores,
+    winner_of_game,
+)
 from engine.cards.search import Series
 from engine.cards.series import SeriesCheck, check_series, is_valid_series
 
@@ -46,6 +55,7 @@ __all__ = [
     "SeriesCheck",
     "can_lay_off",
     "check_series",
+    "coin_balances",
     "deal_size",
     "declare_check",
     "format_cards",
@@ -57,6 +67,7 @@ __all__ = [
     "parse_card",
     "parse_card_melds",
     "parse_cards",
+    "pot_scores",
     "redeal_check",
     "round_scores",
     "rules_for",

@@ -2,7 +2,8 @@
 
 A card is a rank then a suit: rank ``A 2 3 4 5 6 7 8 9 10 J Q K``, suit ``S`` spades, ``H`` hearts,
 ``D`` diamonds, ``C`` clubs (``10H``, ``QS``, ``AD``); ``*`` (or ``joker``) is a joker. Reading is
-case-insensitive and also takes the suit symbols ``♠ ♥ ♦ ♣``. Cards are separated by spaces or
+case-insensitive and also takes the suit symbols ``♠ ♥ ♦ ♣`` (with or without the invisible
+variation selector U+FE0E / U+FE0F that text copied from a web page carries after them). Cards are separated by spaces or
 commas; series (melds) by ``|``: ``"7H 8H 9H | QS QD QC *"``.
 
 Errors name the token and say why: ``"1H: ranks are A, 2-10, J, Q, K"``,
@@ -39,6 +40,8 @@ SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C"
 SUIT_SYMBOLS: dict[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
 }
+# A symbol copied from a text often carries a variation selector (text or emoji style) after it.
+VARIATION_SELECTORS: frozenset[str] = frozenset({"\ufe0e", "\ufe0f"})
 RANKS: range = range(1, 14)
 RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_OF: dict[str, int] = {**{str(n): n for n in range(2, 11)}, "A": 1, "J": 11, "Q": 12, "K": 13}
@@ -125,6 +128,8 @@ def parse_card(token: str, position: int | None = None) -> Card:
     """Read one card (``10H``, ``qs``, ``A♠``, ``*``); raise CardNotationError saying why not."""
     raw = token
     token = token.strip()
+    if len(token) > 1 and token[-1] in VARIATION_SELECTORS and token[-2] in SUIT_SYMBOLS:
+        token = token[:-1]
     if not token:
         raise CardNotationError(raw, "empty card", position)
     up = token.upper()

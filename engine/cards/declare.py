@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from engine.errors import InputError
+from engine.reasons import Reason, reason_json, render
 from engine.cards.cards import Card, format_cards
 from engine.cards.rules import CLOSED, CardRules, over_supply
 from engine.cards.search import Series, hand_state, split_exact
@@ -47,6 +49,7 @@ class Declaration:
     cut: Card | None = None
     discards: tuple[Card, ...] = ()
     reason: str | None = None
+    why: Reason | None = None  # ``reason`` as a code (engine.reasons)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,6 +61,8 @@ class Declaration:
             "discards": [c.code for c in self.discards],
             "cut": self.cut.code if self.cut else None,
             "reason": self.reason,
+            "reason_code": self.why.code if self.why else None,
+            "why": reason_json(self.why),
         }
 
 
@@ -74,21 +79,21 @@ def _without(cards: Sequence[Card], card: Card) -> list[Card]:
 def _validate(hand: Sequence[Card], rules: CardRules, cut: Card | None) -> None:
     if rules.game == "closed":
         if cut is not None and len(hand) != CLOSED_HAND:
-            raise ValueError(
+            raise InputError(
                 f"with a cut card the hand is {CLOSED_HAND} cards (the cut is the {OPENING_HAND}th), got {len(hand)}"
             )
         if len(hand) not in (CLOSED_HAND, OPENING_HAND):
-            raise ValueError(
+            raise InputError(
                 f"a closed-rummy hand is {CLOSED_HAND} cards, or {OPENING_HAND} before the discard; got {len(hand)}"
             )
     else:
         if cut is not None:
-            raise ValueError("the cut card belongs to the closed game, not classic rummy")
+            raise InputError("the cut card belongs to the closed game, not classic rummy")
         if not hand:
-            raise ValueError("the hand is empty")
+            raise InputError("the hand is empty")
     problems = over_supply(list(hand) + ([cut] if cut is not None else []), rules)
     if problems:
-        raise ValueError("more cards than the pack has: " + "; ".join(problems))
+        raise InputError("more cards than the pack has: " + "; ".join(problems))
 
 
 def declare_check(hand: Sequence[Card], rules: CardRules = CLOSED, cut: Card | None = None) -> Declaration:
@@ -101,18 +106,19 @@ def declare_check(hand: Sequence[Card], rules: CardRules = CLOSED, cut: Card | N
     def split(cards: Sequence[Card], need: bool = need_run) -> tuple[Series, ...] | None:
         return split_exact(hand_state(list(cards)), rules, need, memo if need == need_run else None)
 
-    def answer(series: tuple[Series, ...] | None, discards: list[Card], reason: str) -> Declaration:
+    def answer(series: tuple[Series, ...] | None, discards: list[Card], why: Reason | None) -> Declaration:
         if series is None:
-            return Declaration(False, (), None, hand, cut, (), reason)
+            assert why is not None
+            return Declaration(False, (), None, hand, cut, (), render(why), why)
         return Declaration(True, series, discards[0] if discards else None, hand, cut, tuple(discards), None)
 
     whole = rules.game == "classic" or (len(hand) == CLOSED_HAND and cut is None)
     if whole:
         found = split(hand)
         if found is not None or rules.game == "closed":
-            why = f"these {len(hand)} cards do not all split into series"
+            why = Reason("declare_not_all_series", {"count": len(hand)})
             if found is None and split(hand, need=False) is not None:
-                why = f"these {len(hand)} cards split only into groups: going out needs at least one run"
+                why = Reason("declare_only_groups", {"count": len(hand)})
             return answer(found, [], why)
     pool = list(hand) + ([cut] if cut is not None else [])
     splits: dict[Card, tuple[Series, ...]] = {}
@@ -122,13 +128,17 @@ def declare_check(hand: Sequence[Card], rules: CardRules = CLOSED, cut: Card | N
             splits[card] = found
     works = list(splits)
     if works:
-        return answer(splits[works[0]], works, "")
-    taking = f"taking the cut {cut.code}, " if cut is not None else ""
-    run = " with at least one run" if need_run else ""
-    left = len(pool) - 1
-    why = f"{taking}no discard leaves {left} card{'' if left == 1 else 's'} that split into series{run}"
-    if need_run and any(split(_without(pool, c), need=False) is not None for c in set(hand)):
-        why += " (some discards leave only groups)"
+        return answer(splits[works[0]], works, None)
+    groups = need_run and any(split(_without(pool, c), need=False) is not None for c in set(hand))
+    why = Reason(
+        "declare_no_discard",
+        {
+            "cut": cut.code if cut is not None else "",
+            "left": len(pool) - 1,
+            "need_run": int(need_run),
+            "some_only_groups": int(groups),
+        },
+    )
     return answer(None, [], why)
 
 

@@ -9,6 +9,10 @@ Card values (the same in both games; ``ace_points`` and ``joker_points`` can be 
 2-10 their number, J Q K 10, ace 1 wherever it stands (also at the top of Q-K-A), a joker left in
 a hand 25 (closed game only; a joker in a series counts as the card it stands for).
 
+The closed game is played for a pot (the Israeli closed-rummy text: each player's entry goes into
+a pot, the declarer takes it): ``entry`` is the entry per player and round, set per game (default
+1 coin). The classic game is played for points (its text defines them).
+
 ``ace_high`` (house rule, off by default): an ace may also rank above the king, so Q-K-A is a run
 as well as A-2-3. A run never goes round the corner (K-A-2 is never a run), and one run can't use
 the ace at both ends (a run is at most 13 cards).
@@ -30,18 +34,22 @@ GAMES: tuple[str, ...] = ("closed", "classic")
 
 @dataclass(frozen=True)
 class CardRules:
-    """game: "closed" or "classic"; ace_high: Q-K-A allowed (house rule); card values."""
+    """game: "closed" or "classic"; ace_high: Q-K-A allowed (house rule); card values; entry
+    (closed game: coins each player puts into the pot each round)."""
 
     game: Game = "closed"
     ace_high: bool = False
     ace_points: int = 1
     joker_points: int = 25
+    entry: int = 1
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, got {self.game!r}")
         if self.ace_points < 0 or self.joker_points < 0:
             raise ValueError("card values must be 0 or more")
+        if isinstance(self.entry, bool) or not isinstance(self.entry, int) or self.entry < 1:
+            raise ValueError(f"the pot entry must be a whole number of coins, 1 or more, got {self.entry!r}")
 
     @property
     def decks(self) -> int:
@@ -80,9 +88,10 @@ CLOSED = CardRules("closed")
 CLASSIC = CardRules("classic")
 
 
-def rules_for(game: str = "closed", ace_high: bool = False) -> CardRules:
-    """The rules object for ``game`` ("closed"/"classic") with the ace-high house rule on or off."""
-    return CardRules(game=game, ace_high=ace_high)  # type: ignore[arg-type]
+def rules_for(game: str = "closed", ace_high: bool = False, entry: int = 1) -> CardRules:
+    """The rules object for ``game`` ("closed"/"classic") with the ace-high house rule on or off
+    and the closed game's pot entry."""
+    return CardRules(game=game, ace_high=ace_high, entry=entry)  # type: ignore[arg-type]
 
 
 def over_supply(cards: Iterable[Card], rules: CardRules = CLOSED) -> list[str]:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal, Sequence
 
+from engine.reasons import Reason, reason_json, render
 from engine.cards.cards import SUITS, Card, format_cards
 from engine.cards.rules import CLOSED, CardRules
 
@@ -90,7 +91,8 @@ class Reading:
 class SeriesCheck:
     """The verdict on one series: valid, kind, value (0 if invalid), reason (why not, else None),
     cards (as written), resolved (chosen reading), jokers (position -> cards it can stand for,
-    chosen first), interpretations (every reading, chosen first) and their kinds."""
+    chosen first), interpretations (every reading, chosen first), their kinds and why (``reason`` as
+    a code, ``engine.reasons``)."""
 
     valid: bool
     kind: Kind | None
@@ -101,6 +103,7 @@ class SeriesCheck:
     jokers: dict[int, tuple[Card, ...]] = field(default_factory=dict, hash=False)
     interpretations: tuple[tuple[Card, ...], ...] = ()
     kinds: tuple[Kind, ...] = ()
+    why: Reason | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -117,6 +120,8 @@ class SeriesCheck:
             "reason": self.reason,
             "resolved": [c.code for c in self.resolved],
             "interpretations": [[c.code for c in r] for r in self.interpretations],
+            "reason_code": self.why.code if self.why else None,
+            "why": reason_json(self.why),
         }
 
 
@@ -229,49 +234,42 @@ def _gaps(ranks: list[int], rules: CardRules) -> list[int]:
     return best
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _why_invalid(cards: tuple[Card, ...], rules: CardRules) -> str:
+def _why_invalid(cards: tuple[Card, ...], rules: CardRules) -> Reason:
     written = format_cards(cards)
     n = len(cards)
     if n < MIN_SERIES:
-        return f"a series needs at least {MIN_SERIES} cards, {written or 'this'} has {n}"
+        return Reason("series_too_few_cards", {"cards": written, "count": n, "min": MIN_SERIES})
     n_jokers = sum(c.is_joker for c in cards)
     if n_jokers and rules.jokers == 0:
-        return f"{rules.game} rummy is played without jokers"
+        return Reason("series_no_jokers", {"game": rules.game})
     if n_jokers > rules.jokers:
-        return f"{n_jokers} jokers: the pack has only {rules.jokers}"
+        return Reason("series_too_many_jokers", {"jokers": n_jokers, "limit": rules.jokers})
     naturals = [c for c in cards if not c.is_joker]
     suits = {c.suit for c in naturals}
     ranks = {c.rank for c in naturals}
     repeated = [c for c, k in Counter(naturals).items() if k > 1]
     if len(suits) > 1 and len(ranks) > 1:
-        return f"{written} mixes suits and ranks: a run is one suit, a group is one rank"
+        return Reason("series_mixed", {"cards": written})
     if len(suits) == 1 and len(ranks) == 1:
-        return f"{repeated[0].code} appears twice: a group needs different suits, a run different ranks"
+        return Reason("series_same_card_twice", {"card": repeated[0].code})
     if len(ranks) == 1:
         if repeated:
-            return f"{repeated[0].code} appears twice: a group needs different suits"
-        return f"a group has at most {MAX_GROUP} cards (a joker counts), {written} has {n}"
+            return Reason("series_group_suit_twice", {"card": repeated[0].code})
+        return Reason("series_group_too_long", {"max": MAX_GROUP, "cards": written, "count": n})
     if repeated:
-        return f"{repeated[0].code} appears twice: a run needs different ranks"
+        return Reason("series_run_rank_twice", {"card": repeated[0].code})
     if n > MAX_RUN:
-        return f"a run has at most {MAX_RUN} cards, this one has {n}"
+        return Reason("series_run_too_long", {"max": MAX_RUN, "count": n})
     int_ranks = {r for r in ranks if r is not None}
     if not rules.ace_high and 1 in int_ranks and _readings(cards, rules.with_(ace_high=True)):
-        return f"{written}: the ace ranks above the king (Q-K-A) only with the ace-high house rule"
+        return Reason("series_ace_high_only", {"cards": written})
     if _wraps(int_ranks, n):
-        return f"{written} goes round the corner: a run never wraps from K through A to 2"
+        return Reason("series_wraps", {"cards": written})
     (suit,) = suits
     assert suit is not None
     gaps = _gaps(sorted(int_ranks), rules)
     need = " ".join(run_card(suit, p).code for p in gaps)
-    return (
-        f"{written} is not a run: it needs {need} to be consecutive "
-        f"({_plural(len(gaps), 'card')} missing, {_plural(n_jokers, 'joker')} to fill them)"
-    )
+    return Reason("series_run_gaps", {"cards": written, "need": need, "missing": len(gaps), "jokers": n_jokers})
 
 
 # --------------------------------------------------------------------------- public API
@@ -281,7 +279,8 @@ def _why_invalid(cards: tuple[Card, ...], rules: CardRules) -> str:
 def _check(cards: tuple[Card, ...], rules: CardRules) -> SeriesCheck:
     found = _readings(cards, rules)
     if not found:
-        return SeriesCheck(valid=False, kind=None, value=0, reason=_why_invalid(cards, rules), cards=cards)
+        why = _why_invalid(cards, rules)
+        return SeriesCheck(valid=False, kind=None, value=0, reason=render(why), cards=cards, why=why)
     chosen = found[0]
     jokers: dict[int, list[Card]] = {i: [] for i, c in enumerate(cards) if c.is_joker}
     for reading in found:

@@ -14,6 +14,11 @@ A joker is *exposed* when the next player could lift it off with the set staying
 end of a run of 4 or more, or anywhere in a group of 4. ``safe[i, j]`` says whether a joker for
 face ``i`` in face set ``j`` would be safe (any face of a 3-tile set, an inner face of a run).
 
+Rummikub Twist (``rules.twist``): the special jokers JD, JM, JC are tile types 53-55, and the
+catalogue also holds every set shape with a special joker (``engine.solver.twist``), after the
+face sets; ``specials[k, j]`` says whether set ``j`` holds special joker ``k`` (D, M, C). Without
+Twist those columns do not exist (the base game's catalogue is unchanged).
+
 The catalogue is built once per ``HouseRules`` (a module-level cache).
 """
 
@@ -28,11 +33,12 @@ import numpy as np
 
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.tiles import ALL_FACES, COLOURS, JOKER, NUMBERS, Tile
+from engine.tiles import ALL_FACES, COLOURS, JOKER, NUMBERS, SPECIAL_JOKERS, SPECIALS, Tile
 
 __all__ = [
     "JOKER_TYPE",
     "N_FACES",
+    "SPECIAL_TYPES",
     "N_TYPES",
     "TYPE_TILES",
     "Catalogue",
@@ -45,20 +51,24 @@ __all__ = [
 
 N_FACES = len(ALL_FACES)  # 52
 JOKER_TYPE = N_FACES  # 52
-N_TYPES = N_FACES + 1  # 53
-TYPE_TILES: tuple[Tile, ...] = ALL_FACES + (JOKER,)
+SPECIAL_TYPES: dict[str, int] = {k: JOKER_TYPE + 1 + i for i, k in enumerate(SPECIALS)}  # D 53, M 54, C 55
+N_TYPES = N_FACES + 1 + len(SPECIALS)  # 56
+TYPE_TILES: tuple[Tile, ...] = ALL_FACES + (JOKER,) + SPECIAL_JOKERS
 _N = len(NUMBERS)
 
 
 def type_index(tile: Tile) -> int:
-    """Row of ``tile`` in the count vectors: colour-major faces (K1..K13, R1..), then the joker."""
+    """Row of ``tile`` in the count vectors: colour-major faces (K1..K13, R1..), then the joker,
+    then the Twist special jokers (JD, JM, JC)."""
     if tile.is_joker:
         return JOKER_TYPE
+    if tile.special is not None:
+        return SPECIAL_TYPES[tile.special]
     return COLOURS.index(tile.colour) * _N + tile.number - 1
 
 
 def count_vector(tiles: Iterable[Tile]) -> np.ndarray:
-    """How many tiles of each of the 53 types (int64)."""
+    """How many tiles of each of the 56 types (int64)."""
     v = np.zeros(N_TYPES, dtype=np.int64)
     for t in tiles:
         v[type_index(t)] += 1
@@ -67,26 +77,34 @@ def count_vector(tiles: Iterable[Tile]) -> np.ndarray:
 
 def exposed_jokers(tiles: Sequence[Tile], rules: HouseRules) -> int:
     """Jokers the next player could lift off with the set staying valid: those at an end of a run
-    of 4 or more, every joker of a group of 4 (the tiles in play order; 0 for an invalid set)."""
+    of 4 or more, every joker of a group of 4 (the tiles in play order; 0 for an invalid set).
+    Only regular jokers count (a Twist special joker is never lifted off alone), and none in a
+    Twist mirror set (taking one tile off one side unbalances it)."""
     if not any(t.is_joker for t in tiles):
         return 0
     check = analyse_set(tiles, rules)
-    if not check.valid or len(tiles) < 4:
+    if not check.valid or len(tiles) < 4 or check.kind == "mirror":
         return 0
     if check.kind == "group":
         return sum(t.is_joker for t in tiles)
-    stands = {i: ts[0] for i, ts in check.jokers.items()}
+    stands = {i: ts[0] for i, ts in check.jokers.items() if tiles[i].is_joker}
     ends = {check.resolved[0], check.resolved[-1]}
     return sum(1 for i in stands if stands[i] in ends)
 
 
 @dataclass(frozen=True)
 class FaceSet:
-    """One column: the faces of a valid set in play order, its kind and its points."""
+    """One column: the faces of a valid set in play order, its kind and its points; ``tiles``
+    the set as written in play order when it holds a Twist special joker (else the faces)."""
 
     faces: tuple[Tile, ...]
     kind: str
     points: int
+    tiles: tuple[Tile, ...] = ()
+
+    @property
+    def written(self) -> tuple[Tile, ...]:
+        return self.tiles or self.faces
 
     @property
     def size(self) -> int:
@@ -102,15 +120,27 @@ class Catalogue:
     safe: np.ndarray  # (N_FACES, n) bool
     points: np.ndarray  # (n,) int64
     sizes: np.ndarray  # (n,) int64
+    n_base: int = 0  # the face sets come first; the Twist columns (special jokers) after them
+    specials: np.ndarray | None = None  # (3, n - n_base) int64: JD, JM, JC in each Twist column
 
     def __len__(self) -> int:
         return len(self.sets)
 
     def fitting(self, available: np.ndarray, jokers: int) -> np.ndarray:
         """Indices of the sets whose faces ``available`` (52+ counts) has, but for at most
-        ``jokers`` faces that jokers stand in for."""
-        missing = ((self.matrix > 0) & (available[:N_FACES, None] <= 0)).sum(axis=0)
-        return np.flatnonzero(missing <= jokers)
+        ``jokers`` faces that jokers stand in for (and, for a Twist column, its special jokers)."""
+        nb = self.n_base
+        missing = ((self.matrix[:, :nb] > 0) & (available[:N_FACES, None] <= 0)).sum(axis=0)
+        found = np.flatnonzero(missing <= jokers)
+        if self.specials is None or len(available) < N_TYPES:
+            return found
+        held = available[JOKER_TYPE + 1 : N_TYPES]
+        if not held.any():
+            return found
+        ok = (self.specials <= held[:, None]).all(axis=0)
+        short = np.maximum(self.matrix[:, nb:] - available[:N_FACES, None], 0).sum(axis=0)
+        twist = nb + np.flatnonzero(ok & (short <= jokers))
+        return np.concatenate([found, twist])
 
 
 def _runs(rules: HouseRules) -> Iterable[tuple[Tile, ...]]:
@@ -128,26 +158,54 @@ def _groups() -> Iterable[tuple[Tile, ...]]:
                 yield tuple(Tile(c, number) for c in colours)
 
 
-@lru_cache(maxsize=8)
-def catalogue(rules: HouseRules) -> Catalogue:
-    """The face sets for ``rules`` (cached: built once per distinct rules object)."""
+def catalogue(rules: HouseRules, jokers: int = 2) -> Catalogue:
+    """The face sets for ``rules`` (cached: built once per distinct rules object); under Twist
+    with the special joker columns for ``jokers`` regular jokers in play (0-2)."""
+    return _catalogue(rules, min(max(jokers, 0), 2) + 1 if rules.twist else 3)
+
+
+@lru_cache(maxsize=16)
+def _catalogue(rules: HouseRules, min_faces: int) -> Catalogue:
     sets: list[FaceSet] = []
     for faces in _groups():
         sets.append(FaceSet(faces, "group", sum(t.number for t in faces)))
     for faces in _runs(rules):
         sets.append(FaceSet(faces, "run", sum(t.number for t in faces)))
+    n_base = len(sets)
+    if rules.twist:
+        from engine.solver.twist import twist_shapes  # only under Twist
+
+        sets += [FaceSet(sh.faces, sh.kind, sh.points, sh.tiles) for sh in twist_shapes(rules, min_faces)]
     n = len(sets)
     matrix = np.zeros((N_FACES, n), dtype=np.int64)
     safe = np.zeros((N_FACES, n), dtype=bool)
-    for j, s in enumerate(sets):
+    for j, s in enumerate(sets[:n_base]):
         for k, t in enumerate(s.faces):
             i = type_index(t)
             matrix[i, j] = 1
             safe[i, j] = s.size == 3 or (s.kind == "run" and 0 < k < s.size - 1)
+    specials = None
+    if n > n_base:
+        specials = np.zeros((len(SPECIALS), n - n_base), dtype=np.int64)
+        for j, s in enumerate(sets[n_base:], start=n_base):
+            tiles = s.tiles
+            for t in tiles:
+                if t.special is not None:
+                    specials[SPECIALS.index(t.special), j - n_base] += 1
+            # a regular joker for a face is safe unless the next player could lift it off: in a
+            # set of 3 tiles, a mirror, and inside a run it is safe; at a run's end (4+ tiles),
+            # or in a group of 4 tiles, it is not (``exposed_jokers``)
+            ends = (tiles[0], tiles[-1]) if s.kind == "run" else ()
+            for t in s.faces:
+                i = type_index(t)
+                matrix[i, j] += 1
+                safe[i, j] = len(tiles) == 3 or s.kind == "mirror" or (s.kind == "run" and t not in ends)
     return Catalogue(
         sets=tuple(sets),
         matrix=matrix,
         safe=safe,
         points=np.array([s.points for s in sets], dtype=np.int64),
         sizes=np.array([s.size for s in sets], dtype=np.int64),
+        n_base=n_base,
+        specials=specials,
     )

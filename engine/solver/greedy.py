@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.solver.catalogue import N_FACES
-from engine.solver.model import Model
+from engine.solver.program import Model
 
 __all__ = ["greedy_play"]
 
@@ -20,7 +20,7 @@ def greedy_play(model: Model) -> np.ndarray | None:
     """A feasible column vector for ``model``, or None (an opening that doesn't reach the meld)."""
     cat = model.cat
     remaining = model.rack_counts.copy()
-    allowed = set(int(s) for s in model.sets)
+    allowed = set(int(s) for s in model.sets if s < cat.n_base)  # no Twist special joker sets
     shapes: list[int] = []
     points = 0
     while True:

@@ -1,29 +1,42 @@
 """``best_play``: the provably best play from a rack, with the table rearranged at will.
 
-"Best", in order: the most rack tiles played; then the highest value played (face values, a
-joker counting ``rules.joker_penalty`` - the points the play saves if someone else goes out);
-then the fewest table sets disturbed (a kept set may have grown at its ends); then the fewest
-jokers left exposed (a joker that could be lifted off its set with the set staying valid, like
-the one in ``K3 K4 K5 J``). Before the initial meld (``opened=False``) only new sets from the
-rack count, and they must reach ``rules.initial_meld``; the table is left alone (with the
-``opening_additions`` house rule, its sets may also be grown with rack tiles).
+"Best", in order: the most rack tiles played; then the most rack points shed (face values, a
+joker counting ``rules.joker_penalty``: what the tiles would cost if someone else went out - the
+objective's measure, reported as ``rack_points_shed``); then the fewest table sets disturbed (a
+kept set may have grown at its ends); then the fewest jokers left exposed (a joker that could be
+lifted off its set with the set staying valid, like the one in ``K3 K4 K5 J``). Before the
+initial meld (``opened=False``) only new sets from the rack count, and they must reach
+``rules.initial_meld``; the table is left alone (with the ``opening_additions`` house rule, its
+sets may also be grown with rack tiles).
 
-Every play returned has passed ``engine.turns.validate_turn``; a solution of the integer program
-that fails it (the joker rules are modelled, this is the safety net) is cut off and the program
-solved again. When the time limit stops HiGHS the best play found so far is returned with
-``optimal=False``.
+Rummikub Twist (``rules.twist``): the special jokers JD, JM and JC on the rack and the table are
+placed by the same integer program (``engine.solver.twist``: one column per set shape holding
+one); every set proposed passes ``engine.sets.analyse_set``. Without the house rule a special
+joker is a ``RuleError`` (``twist_off``).
+
+Values shown to a player follow the rules: ``value_placed`` counts a joker as the tile it stands
+for in its set (``TurnCheck.placed_value``), ``meld_points`` is what ``engine.initial`` counts.
+
+Every play returned has passed ``engine.turns.validate_turn``. The joker rules are modelled; a
+solution of the integer program that still fails ``validate_turn`` is cut off and the program
+solved again (``cuts`` counts them: such a cut may remove legal plays too, so a play found after
+one is the best found, not proven best - no known position needs one). ``optimal`` means one
+thing: the search ran to the end; it is False only when the time limit stopped it, and then the
+best play found so far is returned.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 import numpy as np
 
-from engine.initial import check_initial_meld
+from engine.errors import InputError
+from engine.initial import check_initial_meld, invalid_set
+from engine.reasons import Reason, RuleError
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.solver.catalogue import JOKER_TYPE, exposed_jokers, type_index
@@ -33,7 +46,7 @@ from engine.solver.layout import LaidSet, layouts
 from engine.solver.model import Model, Solution, build_model, tile_values
 from engine.solver.moves import describe_moves
 from engine.supply import ensure_supply
-from engine.tiles import Tile, format_tiles
+from engine.tiles import Tile
 from engine.turns import JOKER_NOT_REUSED, validate_turn
 
 __all__ = ["Hint", "Play", "best_play", "best_meld_points"]
@@ -43,13 +56,15 @@ _MAX_CUTS = 25  # solutions cut off for failing validate_turn before giving up o
 
 @dataclass(frozen=True)
 class Play:
-    """One legal play.
+    """One legal play (or, for a draw, the position left as it was).
 
-    tiles_placed, value_placed (see the module docstring), placed (rack tiles played, in table
-    order), table (every set afterwards, in play order, jokers in place), rack_left, moves (steps
-    to follow), sets_disturbed (table sets not kept), exposed_jokers, meld_points (before the
-    initial meld: the points of the new sets; else None), optimal (proven best; for an
-    alternative: proven best among plays of other rack tiles than those listed before it).
+    tiles_placed, value_placed (the rules' value of the tiles played: a joker counts as the tile
+    it stands for), placed (rack tiles played, in table order), table (every set afterwards, in
+    play order, jokers in place), rack_left, moves (steps to follow), sets_disturbed (table sets
+    not kept), exposed_jokers, meld_points (before the initial meld: the points of the new sets;
+    else None), optimal (the search for it ran to the end; for an alternative: best among plays
+    of other rack tiles than those listed before it), rack_points_shed (the solver's measure: face
+    values, a joker ``rules.joker_penalty``).
     """
 
     tiles_placed: int
@@ -62,6 +77,7 @@ class Play:
     exposed_jokers: int
     meld_points: int | None
     optimal: bool
+    rack_points_shed: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +91,7 @@ class Play:
             "exposed_jokers": self.exposed_jokers,
             "meld_points": self.meld_points,
             "optimal": self.optimal,
+            "rack_points_shed": self.rack_points_shed,
         }
 
 
@@ -82,24 +99,18 @@ class Play:
 class Hint:
     """The answer to "what should I play?".
 
-    The best play's fields (``tiles_placed`` ... ``meld_points``; empty with ``draw=True`` when
-    nothing can be played: then ``table`` is the table as it was and ``rack_left`` the whole rack),
-    ``optimal`` (proven best; False when the time limit stopped the search first), ``solve_ms``,
-    ``alternatives`` (the next best plays, each placing a different multiset of rack tiles; at
-    most ``top_k - 1``), ``opened``, ``threshold`` (the initial meld), ``best_meld`` (before the
-    initial meld: the most points the rack can lay down in new sets) and ``shortfall`` (points
-    missing to open: ``threshold - best_meld`` when that is positive, else 0).
+    ``best``: the best play (with ``draw=True``, when nothing can be played, the position as it
+    was: no tiles placed, ``table`` the table, ``rack_left`` the whole rack); its fields read
+    through (``hint.tiles_placed`` ...). ``optimal`` (False only when the time limit stopped the
+    search), ``solve_ms``, ``alternatives`` (the next best plays, each placing a different
+    multiset of rack tiles; at most ``top_k - 1``), ``opened``, ``threshold`` (the initial meld),
+    ``best_meld`` (before the initial meld: the most points the rack can lay down in new sets),
+    ``shortfall`` (points missing to open: ``threshold - best_meld`` when that is positive, else
+    0) and ``cuts`` (answers of the integer program cut off for failing ``validate_turn``; when
+    more than 0 the play is the best found, not proven best).
     """
 
-    tiles_placed: int
-    value_placed: int
-    placed: tuple[Tile, ...]
-    table: tuple[tuple[Tile, ...], ...]
-    rack_left: tuple[Tile, ...]
-    moves: tuple[str, ...]
-    sets_disturbed: int
-    exposed_jokers: int
-    meld_points: int | None
+    best: Play
     optimal: bool
     solve_ms: float
     draw: bool
@@ -108,42 +119,79 @@ class Hint:
     threshold: int = 0
     best_meld: int | None = None
     shortfall: int = 0
+    cuts: int = 0
 
     @property
     def play(self) -> Play | None:
-        if self.draw:
-            return None
-        names = Play.__dataclass_fields__
-        return Play(**{k: v for k, v in asdict(self).items() if k in names})
+        return None if self.draw else self.best
+
+    @property
+    def tiles_placed(self) -> int:
+        return self.best.tiles_placed
+
+    @property
+    def value_placed(self) -> int:
+        return self.best.value_placed
+
+    @property
+    def placed(self) -> tuple[Tile, ...]:
+        return self.best.placed
+
+    @property
+    def table(self) -> tuple[tuple[Tile, ...], ...]:
+        return self.best.table
+
+    @property
+    def rack_left(self) -> tuple[Tile, ...]:
+        return self.best.rack_left
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return self.best.moves
+
+    @property
+    def sets_disturbed(self) -> int:
+        return self.best.sets_disturbed
+
+    @property
+    def exposed_jokers(self) -> int:
+        return self.best.exposed_jokers
+
+    @property
+    def meld_points(self) -> int | None:
+        return self.best.meld_points
+
+    @property
+    def rack_points_shed(self) -> int:
+        return self.best.rack_points_shed
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+        play = self.best.as_dict()
+        del play["optimal"]
+        shed = play.pop("rack_points_shed")
+        return {
             "draw": self.draw,
             "optimal": self.optimal,
             "solve_ms": round(self.solve_ms, 3),
             "opened": self.opened,
-            "tiles_placed": self.tiles_placed,
-            "value_placed": self.value_placed,
-            "placed": [t.code for t in self.placed],
-            "table": [[t.code for t in s] for s in self.table],
-            "rack_left": [t.code for t in self.rack_left],
-            "moves": list(self.moves),
-            "sets_disturbed": self.sets_disturbed,
-            "exposed_jokers": self.exposed_jokers,
-            "meld_points": self.meld_points,
+            **play,
             "threshold": self.threshold,
             "best_meld": self.best_meld,
             "shortfall": self.shortfall,
             "alternatives": [p.as_dict() for p in self.alternatives],
+            "rack_points_shed": shed,
+            "cuts": self.cuts,
         }
-        return out
 
 
 def _check_position(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], rules: HouseRules) -> None:
+    specials = [t for t in [*rack, *(t for s in table for t in s)] if t.is_special]
+    if specials and not rules.twist:  # the Rummikub Twist jokers are in play only with the house rule
+        raise RuleError(Reason("twist_off", {"tile": specials[0].code}))
     for k, s in enumerate(table, start=1):
         check = analyse_set(s, rules)
         if not check.valid:
-            raise ValueError(f"table set {k} ({format_tiles(s)}) is not valid: {check.reason}")
+            raise RuleError(invalid_set(k, check, "table_set_invalid"))
     ensure_supply([list(s) for s in table], list(rack))
 
 
@@ -160,14 +208,14 @@ def _make_play(
     if not check.ok:
         return None, check.codes
     values = tile_values(model.rules)
-    value = int(sum(values[type_index(t)] for t in check.placed))
+    shed = int(sum(values[type_index(t)] for t in check.placed))
     kept = {s.owner for s in laid if s.owner is not None}
     meld = None
     if not model.opened:
         meld = check_initial_meld([s.tiles for s in laid if s.owner is None], model.rules).total
     return Play(
         tiles_placed=len(check.placed),
-        value_placed=value,
+        value_placed=check.placed_value,
         placed=check.placed,
         table=tuple(after),
         rack_left=check.rack_after,
@@ -176,6 +224,7 @@ def _make_play(
         exposed_jokers=sum(exposed_jokers(s, model.rules) for s in after),
         meld_points=meld,
         optimal=optimal,
+        rack_points_shed=shed,
     ), ()
 
 
@@ -192,7 +241,7 @@ def _play_for(model: Model, sol: Solution, table, rack, optimal: bool) -> tuple[
 
 
 def _rank(play: Play) -> tuple[int, int, int, int]:
-    return (play.tiles_placed, play.value_placed, -play.sets_disturbed, -play.exposed_jokers)
+    return (play.tiles_placed, play.rack_points_shed, -play.sets_disturbed, -play.exposed_jokers)
 
 
 def best_meld_points(rack: Sequence[Tile], rules: HouseRules = DEFAULT_RULES, time_limit: float = 1.0) -> int:
@@ -210,6 +259,17 @@ def best_meld_points(rack: Sequence[Tile], rules: HouseRules = DEFAULT_RULES, ti
     return int(sum(model.cat.points[s] for s in sol.sets))
 
 
+@dataclass(frozen=True)
+class _Found:
+    """What ``_search`` found: the model last solved, the plays (best first), whether the time
+    limit stopped it, and how many answers were cut off for failing ``validate_turn``."""
+
+    model: Model
+    plays: list[Play]
+    timed_out: bool
+    cuts: int
+
+
 def _search(
     table: list[tuple[Tile, ...]],
     ordered: list[tuple[Tile, ...]],
@@ -218,9 +278,8 @@ def _search(
     opened: bool,
     top_k: int,
     deadline: float,
-) -> tuple[Model, list[Play], bool]:
-    """Solve, check, cut, solve again: up to ``top_k`` plays, best first, and whether the search
-    proved that there is no (further) play.
+) -> _Found:
+    """Solve, check, cut, solve again: up to ``top_k`` plays, best first.
 
     The first program leaves out the rows for exposed jokers standing in for faces, and the joker
     reuse rows. When an answer leaves such a joker exposed, the program is rebuilt with those rows
@@ -234,8 +293,8 @@ def _search(
     excluded: list[np.ndarray] = []  # rack multisets already answered
     floor: tuple[int, int, int] | None = None  # criteria fixed during the exposure pass
     pending: tuple[Play, np.ndarray] | None = None  # the answer the exposure pass may better
-    proven_none = False
-    cuts = 0  # answers cut off for breaking a rule (such a cut may remove legal plays too)
+    timed_out = False
+    cuts = 0
 
     def rebuild() -> Model:
         m = build_model(ordered, rack, rules, opened, reuse=reuse, exposure=exposure, written=table)
@@ -252,24 +311,24 @@ def _search(
     model = rebuild()
     while len(plays) < top_k:
         res = model.solve(deadline - time.perf_counter())
+        stopped = not res.optimal and not res.infeasible  # HiGHS ran out of time
+        timed_out |= stopped
         sol = model.decode(res.values) if res.values is not None else None
         if sol is None or sol.tiles_played == 0:
-            if pending is not None:  # the pass found nothing (time, or a cut): keep the answer
-                accept(replace(pending[0], optimal=False), pending[1])
-            elif sol is None:
-                proven_none = res.infeasible and cuts == 0
-            else:
-                proven_none = res.optimal and cuts == 0
+            if pending is not None:  # the pass found nothing better: keep the answer
+                accept(replace(pending[0], optimal=pending[0].optimal and not stopped), pending[1])
             break
-        play, broken = _play_for(model, sol, table, rack, res.optimal and cuts == 0)
+        play, broken = _play_for(model, sol, table, rack, res.optimal)
         if play is None:
             faces = frozenset(int(f) for f in np.flatnonzero(sol.jokers))
             if time.perf_counter() >= deadline:
+                timed_out = True
                 if pending is not None:
                     accept(replace(pending[0], optimal=False), pending[1])
                 break
             if JOKER_NOT_REUSED in broken and model.table_counts[JOKER_TYPE] and not faces <= reuse:
-                # rows for "played again with a rack tile" for these jokers (all, the second time)
+                # rows for "played again in a new set with a rack tile" for these jokers (all, the
+                # second time)
                 reuse = reuse | faces if not reuse else frozenset(int(f) for f in model.joker_faces)
                 model = rebuild()
                 continue
@@ -288,7 +347,7 @@ def _search(
             continue
         if pending is not None:
             if _rank(play) < _rank(pending[0]):  # cannot happen; be safe
-                play = replace(pending[0], optimal=False)
+                play = pending[0]
             pending, floor = None, None
             accept(play, sol.played)
             if len(plays) < top_k:
@@ -297,8 +356,25 @@ def _search(
         accept(play, sol.played)
         model.exclude_played(sol.played)
         if time.perf_counter() >= deadline:
+            timed_out = len(plays) < top_k
             break
-    return model, plays, proven_none
+    return _Found(model, plays, timed_out, cuts)
+
+
+def _draw(table: list[tuple[Tile, ...]], ordered: list[tuple[Tile, ...]], rack: list[Tile], rules: HouseRules) -> Play:
+    """The position left as it was: what a draw shows."""
+    return Play(
+        tiles_placed=0,
+        value_placed=0,
+        placed=(),
+        table=tuple(table),
+        rack_left=tuple(rack),
+        moves=(),
+        sets_disturbed=0,
+        exposed_jokers=sum(exposed_jokers(s, rules) for s in ordered),
+        meld_points=None,
+        optimal=True,
+    )
 
 
 def best_play(
@@ -311,27 +387,30 @@ def best_play(
 ) -> Hint:
     """The best play (see the module docstring), with up to ``top_k - 1`` alternatives.
 
-    Raises ValueError (NotationError's parent) for an invalid table set and ``OverSupply`` (a
+    Raises ``RuleError`` (a ValueError; reason ``table_set_invalid``) for an invalid table set or
+    (``twist_off``) a Twist special joker without ``rules.twist``, and ``OverSupply`` (a
     ValueError) for more copies of a tile than a full set has.
     """
     t0 = time.perf_counter()
     deadline = t0 + max(time_limit, 0.0)
     if top_k < 1:
-        raise ValueError(f"top_k must be at least 1, got {top_k}")
+        raise InputError(f"top_k must be at least 1, got {top_k}")
     table = [tuple(s) for s in table if len(s)]
     rack = list(rack)
     _check_position(table, rack, rules)
     ordered = [play_order(s, rules) for s in table]
-    model, plays, proven_none = _search(table, ordered, rack, rules, opened, top_k, deadline)
-    if not plays or not plays[0].optimal:  # the time limit struck: is the quick play better?
-        start = greedy_play(model)
+    found = _search(table, ordered, rack, rules, opened, top_k, deadline)
+    plays = found.plays
+    timed_out = found.timed_out or any(not p.optimal for p in plays[:1])
+    if timed_out or found.cuts:  # the search did not run to the end: is the quick play better?
+        start = greedy_play(found.model)
         quick = None
         if start is not None:
-            quick, _ = _play_for(model, model.decode(np.rint(start).astype(np.int64)), table, rack, False)
+            model = found.model
+            quick, _ = _play_for(model, model.decode(np.rint(start).astype(np.int64)), table, rack, not timed_out)
         if quick is not None and (not plays or _rank(quick) > _rank(plays[0])):
             same = Counter(quick.placed)
             plays = [quick] + [p for p in plays if Counter(p.placed) != same]
-            proven_none = False
 
     threshold = rules.initial_meld
     best_meld = None
@@ -340,43 +419,15 @@ def best_play(
         best_meld = best_meld_points(rack, rules, max(0.05, deadline - time.perf_counter()))
         if not plays:
             shortfall = max(0, threshold - best_meld)
-    solve_ms = (time.perf_counter() - t0) * 1000.0
-    if not plays:
-        return Hint(
-            tiles_placed=0,
-            value_placed=0,
-            placed=(),
-            table=tuple(table),
-            rack_left=tuple(rack),
-            moves=(),
-            sets_disturbed=0,
-            exposed_jokers=sum(exposed_jokers(s, rules) for s in ordered),
-            meld_points=None,
-            optimal=proven_none,
-            solve_ms=solve_ms,
-            draw=True,
-            opened=opened,
-            threshold=threshold,
-            best_meld=best_meld,
-            shortfall=shortfall,
-        )
-    best = plays[0]
     return Hint(
-        tiles_placed=best.tiles_placed,
-        value_placed=best.value_placed,
-        placed=best.placed,
-        table=best.table,
-        rack_left=best.rack_left,
-        moves=best.moves,
-        sets_disturbed=best.sets_disturbed,
-        exposed_jokers=best.exposed_jokers,
-        meld_points=best.meld_points,
-        optimal=best.optimal,
-        solve_ms=solve_ms,
-        draw=False,
+        best=plays[0] if plays else _draw(table, ordered, rack, rules),
+        optimal=not timed_out,
+        solve_ms=(time.perf_counter() - t0) * 1000.0,
+        draw=not plays,
         alternatives=tuple(plays[1:]),
         opened=opened,
         threshold=threshold,
         best_meld=best_meld,
         shortfall=shortfall,
+        cuts=found.cuts,
     )

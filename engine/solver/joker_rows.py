@@ -6,42 +6,57 @@ one of its anchors) or be *replaced* (``x`` as a face in a set with one of its a
 replaced joker must be played again in a set with a tile from the rack.
 
 ``joker_cover_rows``: each table joker has a place (``x`` with an anchor) in the sets chosen, and
-jokers that all stood for one face have that many places. These are necessary conditions of the
-rules, so they cut off no legal play. ``reuse_rows``: the jokers standing in for given faces sit
-where a table joker stays, or next to a rack tile, or are among the jokers played from the rack;
-added only for the faces whose jokers broke that rule in an answer (``engine.solver.hint``).
+jokers that all stood for one face have that many places; and each either stays (a joker stands
+for ``x``, or its set is kept) or ``x`` is played from the rack, one copy per joker (a joker is
+freed only with its tile from the rack). These are necessary conditions of the rules, so they
+cut off no legal play. ``reuse_rows``: the jokers standing in for given faces sit where a table
+joker stays, or in a new set with a rack tile (not a kept table set, nor a set holding every face
+of one), or are among the jokers played from the rack; added only for the faces whose jokers
+broke that rule in an answer (``engine.solver.hint``), and never with ``joker_reuse="anywhere"``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.rules import HouseRules
 from engine.sets import interpretations
-from engine.solver.catalogue import JOKER_TYPE, N_FACES, TYPE_TILES, type_index
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, type_index
 from engine.solver.ilp import Rows
 from engine.solver.keep import KeepColumn
+from engine.solver.program import Model
 from engine.tiles import JOKER, Tile
+from engine.turns import table_jokers
 
-if TYPE_CHECKING:
-    from engine.solver.model import Model
-
-__all__ = ["joker_cover_rows", "reuse_plan", "reuse_rows"]
+__all__ = ["joker_cover_rows", "reuse_plan", "reuse_rows", "stay_columns"]
 
 
 def _means(tiles: tuple[Tile, ...], x: Tile, rules: HouseRules) -> bool:
-    return any(x == t for r in interpretations(tiles, rules) for _, t in r.joker_tiles)
+    """Can a regular joker of ``tiles`` stand for ``x`` (not a Twist special joker: it never
+    takes a regular joker's place; ``engine.turns``)?"""
+    return any(x == t for r in interpretations(tiles, rules) for i, t in r.joker_tiles if tiles[i].is_joker)
 
 
 def _anchored(faces: np.ndarray, x: Tile, anchors: Counter[Tile]) -> np.ndarray:
-    """Which columns of ``faces`` (52 x n) hold face ``x`` and at least one of ``anchors``: where
+    """Which columns of ``faces`` (56 x n type counts) hold face ``x`` and at least one of ``anchors``: where
     a table joker that stood for ``x`` next to ``anchors`` can stay (``x`` a joker there) or be
     replaced (``x`` a face there), as ``engine.turns`` rules it."""
     near = [type_index(t) for t in anchors]
     return (faces[type_index(x)] > 0) & (faces[near].sum(axis=0) > 0)
+
+
+def _set_types(model: Model) -> np.ndarray:
+    """(56, face sets) counts of each tile type in the model's face-set columns (jokers 0): the
+    faces, and under Twist the special jokers (a special joker is an anchor like a face)."""
+    cat = model.cat
+    m = np.zeros((N_TYPES, len(model.sets)), dtype=np.int64)
+    m[:N_FACES] = cat.matrix[:, model.sets]
+    if cat.specials is not None:
+        twist = model.sets >= cat.n_base
+        m[JOKER_TYPE + 1 :, twist] = cat.specials[:, model.sets[twist] - cat.n_base]
+    return m
 
 
 def _keep_anchored(col: KeepColumn, x: Tile, anchors: Counter[Tile], rules: HouseRules) -> bool:
@@ -49,35 +64,61 @@ def _keep_anchored(col: KeepColumn, x: Tile, anchors: Counter[Tile], rules: Hous
     return bool(held & set(anchors)) and (x in held or (JOKER in col.tiles and _means(col.tiles, x, rules)))
 
 
-def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], list[float], float, float]]:
-    """Each joker on the table ends in a set with one of its anchors and the face it stood for
-    (a necessary condition of the ``engine.turns`` joker rules, so no legal play is cut off)."""
-    from engine.turns import _table_jokers  # the anchors and meanings validate_turn uses
-
-    cat, e0 = model.cat, model._blocks[0]
-    faces = cat.matrix[:, model.sets]
+def _table_joker_keys(
+    model: Model, rules: HouseRules
+) -> tuple[Counter[tuple], dict[tuple, list[tuple[Tile, Counter[Tile]]]], dict[tuple, set[int]]]:
+    """The table's jokers, those with the same meanings and anchors under one key: how many, their
+    (face, anchors) options and the table sets they sit in."""
     demand: Counter[tuple] = Counter()
     options_of: dict[tuple, list[tuple[Tile, Counter[Tile]]]] = {}
     owners_of: dict[tuple, set[int]] = {}
     for owner, written in enumerate(model.written):
-        for tj in _table_jokers([written], rules):
+        for tj in table_jokers([written], rules):
             key = tuple((x, tuple(sorted(a.elements(), key=lambda t: t.code))) for x, a in tj.options)
             demand[key] += 1
             options_of[key] = list(tj.options)
             owners_of.setdefault(key, set()).add(owner)
-    keep_faces = (
-        np.stack([c.counts[:N_FACES] for c in model.keep], axis=1) if model.keep else np.zeros((N_FACES, 0))
+    return demand, options_of, owners_of
+
+
+def stay_columns(model: Model, rules: HouseRules) -> tuple[tuple[tuple, Tile, int], ...]:
+    """One column per table joker key and face it stood for: how many of those jokers stay as that
+    face (at most the key's jokers)."""
+    demand, options_of, _ = _table_joker_keys(model, rules)
+    return tuple(
+        (key, x, need) for key, need in demand.items() for x in dict.fromkeys(x for x, _ in options_of[key])
     )
 
-    def cover(keys: list[tuple]) -> list[int]:
+
+def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], list[float], float, float]]:
+    """Each joker on the table ends in a set with one of its anchors and the face it stood for,
+    and stays there as a joker or was freed with that face from the rack (necessary conditions of
+    the ``engine.turns`` joker rules, so no legal play is cut off)."""
+    cat, e0 = model.cat, model._blocks[0]
+    faces = _set_types(model)
+    demand, options_of, owners_of = _table_joker_keys(model, rules)
+    keep_faces = (
+        np.stack([c.counts for c in model.keep], axis=1) if model.keep else np.zeros((N_TYPES, 0), dtype=np.int64)
+    )
+    keep_faces[JOKER_TYPE] = 0  # a joker is no anchor
+
+    def cover(keys: list[tuple], face: Tile | None = None, own_place: bool = True) -> list[int]:
         covers = np.zeros(len(model.sets), dtype=bool)
         keep_cover = np.zeros(len(model.keep), dtype=bool)
         for key in keys:
             # a kept set's own joker stays there (one slot can't hold two jokers: not another set's)
-            own = [c for c, col in enumerate(model.keep) if col.owner in owners_of[key]]
+            own = [c for c, col in enumerate(model.keep) if own_place and col.owner in owners_of[key]]
             for x, anchors in options_of[key]:
+                if face is not None and x != face:
+                    continue
                 covers |= _anchored(faces, x, anchors)
-                keep_cover |= _anchored(keep_faces, x, anchors)
+                placed = _anchored(keep_faces, x, anchors)
+                if not own_place:  # its own kept set keeps it in its old place, not an added one
+                    placed &= np.array([col.owner not in owners_of[key] for col in model.keep], dtype=bool)
+                    # and a joker stands in a kept set only where tiles were added (its own tiles
+                    # stay where they were)
+                    placed &= np.array([x in col.added for col in model.keep], dtype=bool)
+                keep_cover |= placed
                 for c in own:
                     keep_cover[c] |= _keep_anchored(model.keep[c], x, anchors, rules)
         return [int(j) for j in np.flatnonzero(covers)] + [e0 + int(c) for c in np.flatnonzero(keep_cover)]
@@ -95,40 +136,104 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
         if len(keys) > 1:
             idx = cover(keys)
             rows.append((idx, [1.0] * len(idx), float(sum(demand[k] for k in keys)), np.inf))
+
+    # Stays or is freed with its tile from the rack. A stay column s (key, x) counts the key's
+    # jokers that stay as x somewhere else than in their own kept set: no more than the jokers
+    # standing in for x (all keys together), nor than the sets that hold x next to one of its
+    # anchors. Each key's jokers: stays + copies of
+    # its faces played from the rack + its own set kept >= the jokers (two jokers for B3 need two
+    # B3 from the rack when neither stays).
+    z_of = {int(f): model._blocks[1] + k for k, f in enumerate(model.joker_faces)}
+    b0 = model._blocks[3]
+    s0 = b0 + len(model.rack_vars) + model.n_extra
+    col_of = {(key, x): s0 + k for k, (key, x, _) in enumerate(model.stays)}
+    by_x: dict[Tile, list[int]] = {}
+    for (key, x), col in col_of.items():
+        by_x.setdefault(x, []).append(col)
+        idx = cover([key], x, own_place=False)  # staying in its own kept set: the keep column
+        rows.append(([col] + idx, [1.0] + [-1.0] * len(idx), -np.inf, 0.0))
+    by_key: dict[tuple, list[int]] = {}
+    for (key, _), col in col_of.items():
+        by_key.setdefault(key, []).append(col)
+    for key, cols in by_key.items():  # a joker stays as one face, not as each it stood for
+        rows.append((cols, [1.0] * len(cols), -np.inf, float(demand[key])))
+    for x, cols in by_x.items():
+        f = type_index(x)
+        idx = cols + ([z_of[f]] if f in z_of else [])
+        rows.append((idx, [1.0] * len(cols) + [-1.0] * (len(idx) - len(cols)), -np.inf, 0.0))
+
+    def stay_or_rack(keys: list[tuple]) -> tuple[list[int], list[float]]:
+        coef: Counter[int] = Counter()
+        for key in keys:
+            for x in {x for x, _ in options_of[key]}:
+                coef[col_of[(key, x)]] = 1
+                for k, (t, _) in enumerate(model.rack_vars):
+                    if t == type_index(x):
+                        coef[b0 + k] = 1
+            for c, col in enumerate(model.keep):
+                if col.owner in owners_of[key]:
+                    coef[e0 + c] = max(coef[e0 + c], demand[key])
+        return list(coef), [float(v) for v in coef.values()]
+
+    for key, need in demand.items():
+        idx, vals = stay_or_rack([key])
+        rows.append((idx, vals, float(need), np.inf))
+    for keys in by_face.values():
+        if len(keys) > 1:
+            idx, vals = stay_or_rack(keys)
+            rows.append((idx, vals, float(sum(demand[k] for k in keys)), np.inf))
     return rows
 
 
-def reuse_plan(model: Model, faces: frozenset[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Which face sets, keep columns and joker faces the reuse rows for ``faces`` need."""
+def _new_for(model: Model, zf: np.ndarray) -> np.ndarray:
+    """(len(zf), face sets) bool: face set j holds face zf[k] and, with a joker in that face's
+    place, is a new set - it does not hold every face of a table set, which would make it that
+    set's continuation in ``validate_turn``."""
+    sub = _set_types(model)
+    out = sub[zf] > 0
+    for written in model.written:
+        need = np.zeros(N_TYPES, dtype=np.int64)
+        for t in written:
+            if not t.is_joker:
+                need[type_index(t)] += 1
+        if not need.any():
+            continue
+        for k, f in enumerate(zf):
+            faces = sub.copy()
+            faces[int(f)] = 0  # the joker stands there, not the face
+            out[k] &= ~(faces >= need[:, None]).all(axis=0)
+    return out
+
+
+def reuse_plan(model: Model, faces: frozenset[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Which face sets and joker faces the reuse rows for ``faces`` need: the face sets that are
+    a new set with a joker for one of those faces (``_new_for``)."""
     zf = np.array([f for f in model.joker_faces if int(f) in faces], dtype=np.int64)
-    sub = model.cat.matrix[:, model.sets]
-    sets = np.flatnonzero(sub[zf].sum(axis=0) > 0) if len(zf) else np.zeros(0, dtype=np.int64)
-    tiles = {TYPE_TILES[int(f)] for f in zf}
-    keep = np.array([c for c, col in enumerate(model.keep) if tiles & set(col.added)], dtype=np.int64)
-    return sets, keep, zf
+    if not len(zf):
+        return np.zeros(0, dtype=np.int64), zf
+    return np.flatnonzero(_new_for(model, zf).any(axis=0)), zf
 
 
 def reuse_rows(model: Model, rows: Rows) -> None:
     """A joker that stands in for face f must sit where a table joker stays (with one of its
-    anchors, standing for f), or in a set with a tile played from the rack, or be one of the
-    jokers played from the rack (what ``validate_turn`` asks of a joker taken from a set). Only
-    for the faces in ``model.reuse_faces`` (those whose jokers broke the rule in an answer).
+    anchors, standing for f), or in a new set with a tile played from the rack, or be one of the
+    jokers played from the rack (what ``validate_turn`` asks of a joker taken from a set with the
+    default ``joker_reuse``). Only for the faces in ``model.reuse_faces`` (those whose jokers broke
+    the rule in an answer).
 
     Columns after the rack binaries: h_s <= x_s and h_s <= 2 * (faces of s played from the
-    rack) - copies of s with a rack tile - for the face sets holding such a face; h_c the same for
-    the keep columns adding one; st_f <= sets where a table joker for f stays and <= the table
-    jokers that stood for f; sp_f spare slots, together at most the rack jokers played; and
-    z_f <= sum h over sets holding f + st_f + sp_f.
+    rack) - copies of s with a rack tile - for the new face sets holding such a face; sp_f spare
+    slots, together at most the rack jokers played; and z_f <= sum h over those sets + the table
+    jokers staying as f (the stay columns of ``joker_cover_rows``, one joker staying as one face
+    only) + sp_f.
+    A kept table set is never new, so its added faces give a freed joker no place.
     """
-    from engine.turns import _table_jokers
-
-    cat, rules, keep = model.cat, model.rules, model.keep
-    sets, kcols, zf = reuse_plan(model, model.reuse_faces)
+    cat, rules = model.cat, model.rules
+    sets, zf = reuse_plan(model, model.reuse_faces)
+    new_for = _new_for(model, zf) if len(zf) else np.zeros((0, len(model.sets)), dtype=bool)
     e0, z0, q0, b0 = model._blocks
     h0 = b0 + len(model.rack_vars)
-    hc0 = h0 + len(sets)
-    st0 = hc0 + len(kcols)
-    sp0 = st0 + len(zf)
+    sp0 = h0 + len(sets)
     first_copy = {t: b0 + k for k, (t, copy) in enumerate(model.rack_vars) if copy == 1}
     joker_copies = [b0 + k for k, (t, _) in enumerate(model.rack_vars) if t == JOKER_TYPE]
     z_of = {int(f): z0 + k for k, f in enumerate(model.joker_faces)}
@@ -146,47 +251,26 @@ def reuse_rows(model: Model, rows: Rows) -> None:
         for f in np.flatnonzero(sub[:, j]):
             if int(f) in first_copy:
                 put(first_copy[int(f)], r, -2.0)
-    hc_of: dict[int, int] = {}
-    for k, c in enumerate(kcols):
-        c = int(c)
-        hc_of[c] = hc0 + k
-        r = rows.new(-np.inf, 0.0)
-        put(hc0 + k, r, 1.0)
-        put(e0 + c, r, -1.0)
-        r = rows.new(-np.inf, 0.0)
-        put(hc0 + k, r, 1.0)
-        for f in np.flatnonzero(keep[c].counts[:N_FACES]):
-            if int(f) in first_copy:
-                put(first_copy[int(f)], r, -1.0)
-    stood: dict[int, int] = {}
-    stay_sets: dict[int, np.ndarray] = {}
-    for tj in _table_jokers(model.written, rules):
-        for f in {type_index(x) for x, _ in tj.options}:
-            stood[f] = stood.get(f, 0) + 1
-        for x, anchors in tj.options:
-            f = type_index(x)
-            stay_sets[f] = stay_sets.get(f, np.zeros(len(model.sets), dtype=bool)) | _anchored(sub, x, anchors)
+        twist = int(model.sets[j]) - cat.n_base  # a special joker from the rack is a rack tile too
+        if twist >= 0 and cat.specials is not None:
+            for kind in np.flatnonzero(cat.specials[:, twist]):
+                if JOKER_TYPE + 1 + int(kind) in first_copy:
+                    put(first_copy[JOKER_TYPE + 1 + int(kind)], r, -2.0)
+    stay_cols: dict[int, list[int]] = {}  # face -> the stay columns of the table jokers for it
+    s0 = b0 + len(model.rack_vars) + model.n_extra
+    for k, (_, x, _) in enumerate(model.stays):
+        stay_cols.setdefault(type_index(x), []).append(s0 + k)
     spare = rows.new(-np.inf, 0.0)
     for idx in joker_copies:
         put(idx, spare, -1.0)
     for k, f in enumerate(zf):
         f = int(f)
-        # st_f <= stay sets, st_f <= table jokers that stood for f
-        r = rows.new(-np.inf, 0.0)
-        put(st0 + k, r, 1.0)
-        for j in np.flatnonzero(stay_sets.get(f, np.zeros(len(model.sets), dtype=bool))):
-            put(int(j), r, -1.0)
-        r = rows.new(-np.inf, float(stood.get(f, 0)))
-        put(st0 + k, r, 1.0)
         put(sp0 + k, spare, 1.0)
-        # z_f <= h over sets with f + h over keep columns adding f + st_f + sp_f
+        # z_f <= h over the new sets with f + table jokers staying as f + sp_f
         r = rows.new(-np.inf, 0.0)
         put(z_of[f], r, 1.0)
-        for j in np.flatnonzero(sub[f]):
+        for j in np.flatnonzero(new_for[k]):
             put(h_of[int(j)], r, -1.0)
-        face = TYPE_TILES[f]
-        for c, col in enumerate(keep):
-            if face in col.added:
-                put(hc_of[c], r, -1.0)
-        put(st0 + k, r, -1.0)
+        for col in stay_cols.get(f, []):
+            put(col, r, -1.0)
         put(sp0 + k, r, -1.0)

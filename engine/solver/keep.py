@@ -1,7 +1,8 @@
 """Columns that keep a table set: the set as it is, or grown at its ends.
 
 A set on the table is *kept* when it is still on the table afterwards, unchanged or with tiles
-added at its ends (``K3 K4 K5`` + ``K6``; ``K5 R5 B5`` + ``O5`` or a joker). The solver prefers
+added at its ends (``K3 K4 K5`` + ``K6``; ``K5 R5 B5`` + ``O5`` or a joker; a Twist set with a
+special joker: ``engine.solver.twist.special_extensions``). The solver prefers
 plays that keep more sets (fewer sets for a person to rebuild by hand); these columns let the
 integer program see that, and they keep every joker of the set where it was.
 
@@ -16,9 +17,11 @@ from typing import Sequence
 
 import numpy as np
 
+from engine.errors import InputError
 from engine.rules import HouseRules
 from engine.sets import analyse_set
 from engine.solver.catalogue import N_FACES, count_vector, exposed_jokers
+from engine.solver.twist import special_extensions, special_order
 from engine.tiles import COLOURS, NUMBERS, Tile
 
 __all__ = ["KeepColumn", "keep_columns", "play_order"]
@@ -30,7 +33,7 @@ _MAX_ADD = 2  # tiles added at one end of a run
 @dataclass(frozen=True)
 class KeepColumn:
     """Table set ``owner`` kept, with ``added`` faces at its ends (a joker may stand in for any of
-    them): ``tiles`` is the set afterwards, in order; ``counts`` its 53 type counts (the added
+    them): ``tiles`` is the set afterwards, in order; ``counts`` its 56 type counts (the added
     faces as faces); ``exposed`` the set's own jokers left exposed; ``safe`` the added faces a
     joker could stand for without being exposed."""
 
@@ -44,10 +47,13 @@ class KeepColumn:
 
 def play_order(tiles: Sequence[Tile], rules: HouseRules) -> tuple[Tile, ...]:
     """A valid set written in play order (a run low to high, jokers in their places; a group as
-    written). Raises ValueError for an invalid set."""
+    written; a Twist set: ``engine.solver.twist.special_order``). Raises ValueError for an
+    invalid set."""
     check = analyse_set(tiles, rules)
     if not check.valid:
-        raise ValueError(check.reason)
+        raise InputError(check.reason)
+    if any(t.is_special for t in tiles):
+        return special_order(tiles, rules)
     if check.kind == "group":
         return tuple(tiles)
     stands = {i: ts[0] for i, ts in check.jokers.items()}
@@ -85,6 +91,14 @@ def _group_extensions(ordered: tuple[Tile, ...]) -> list[tuple[tuple[Tile, ...],
     return [(ordered + (Tile(c, number),), (Tile(c, number),), frozenset()) for c in COLOURS if c not in have]
 
 
+def _affordable(base: np.ndarray, available: np.ndarray, jokers: int):
+    def ok(added: Sequence[Tile]) -> bool:
+        counts = base + count_vector(added)
+        return int(np.maximum(counts[:N_FACES] - available[:N_FACES], 0).sum()) <= jokers
+
+    return ok
+
+
 def keep_columns(
     table: Sequence[tuple[Tile, ...]],
     available: np.ndarray,
@@ -102,7 +116,10 @@ def keep_columns(
         if not extend:
             continue
         kind = analyse_set(ordered, rules).kind
-        grown = _run_extensions(ordered, rules) if kind == "run" else _group_extensions(ordered)
+        if any(t.is_special for t in ordered):  # Rummikub Twist
+            grown = special_extensions(ordered, rules, _affordable(base, available, jokers))
+        else:
+            grown = _run_extensions(ordered, rules) if kind == "run" else _group_extensions(ordered)
         for tiles, added, safe in grown:
             if any(t in ordered for t in added):  # a face twice in one set (a joker stands for it)
                 continue

@@ -11,6 +11,7 @@ joker stands for.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Iterator
@@ -18,7 +19,7 @@ from typing import Iterator
 from engine.rules import HouseRules
 from engine.sets import analyse_set
 from engine.solver.catalogue import N_FACES, TYPE_TILES, exposed_jokers
-from engine.solver.model import Model, Solution
+from engine.solver.program import Model, Solution
 from engine.tiles import JOKER, Tile
 
 __all__ = ["LaidSet", "layouts", "join_runs"]
@@ -38,7 +39,7 @@ class LaidSet:
 
 
 def _new_set_order(tiles: tuple[Tile, ...]) -> tuple:
-    faces = [t for t in tiles if not t.is_joker]
+    faces = [t for t in tiles if not t.is_joker and not t.is_special]
     first = faces[0]
     is_group = len({t.number for t in faces}) == 1 and len({t.colour for t in faces}) > 1
     return (is_group, "KRBO".index(first.colour) if not is_group else 0, first.number)
@@ -48,25 +49,31 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
     """Every placement of the jokers standing in (fewest exposed first), as a table; each with its
     runs joined, then as the program built it."""
     kept = sorted(solution.kept, key=lambda c: c.owner)
-    new = sorted((model.cat.sets[s].faces for s in solution.sets), key=_new_set_order)
+    new = sorted((model.cat.sets[s].written for s in solution.sets), key=_new_set_order)
     # slots: (block, set, position); block 0 = kept (added faces only), 1 = new
     base: list[list[Tile]] = [list(c.tiles) for c in kept] + [list(f) for f in new]
     n_kept = len(kept)
     choices: list[list[tuple[tuple[int, int], ...]]] = []
     for f in (int(i) for i in solution.jokers.nonzero()[0]):
         face = TYPE_TILES[f]
-        slots = [(k, c.tiles.index(face)) for k, c in enumerate(kept) if face in c.added]
-        slots += [(n_kept + k, s.index(face)) for k, s in enumerate(new) if face in s]
+        # every place of the face (a Twist mirror holds each face twice)
+        slots = [(k, i) for k, c in enumerate(kept) if face in c.added for i, t in enumerate(c.tiles) if t == face]
+        slots += [(n_kept + k, i) for k, s in enumerate(new) for i, t in enumerate(s) if t == face]
         choices.append(list(combinations(slots, int(solution.jokers[f]))))
     # a joker is best placed next to a tile from the rack (a taken joker must be played again so)
+    # (and, with the default joker_reuse, in a new set: not a kept one, nor one holding every face
+    # of a table set)
     grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
+    table_faces = [Counter(t for t in s if not t.is_joker) for s in model.written or ()]
+    old = [k < n_kept or any(f and not f - Counter(s) for f in table_faces) for k, s in enumerate(base)]
     lonely = {
-        (k, pos): not any(t in grew for i, t in enumerate(base[k]) if i != pos)
+        (k, pos): old[k] or not any(t in grew for i, t in enumerate(base[k]) if i != pos)
         for options in choices
         for pick in options
         for k, pos in pick
     }
     ranked = []
+    twist = model.cat.specials is not None
     for pick in product(*choices):
         tables = [list(s) for s in base]
         for group in pick:
@@ -76,6 +83,8 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
         sets += [LaidSet(tuple(tiles)) for tiles in tables[n_kept:]]
         exposed = sum(exposed_jokers(s.tiles, model.rules) for s in sets)
         alone = sum(lonely[slot] for group in pick for slot in group)
+        if twist:  # a Twist set left without a numbered tile (all jokers) is not a set: last
+            exposed += 1000 * sum(not analyse_set(s.tiles, model.rules).valid for s in sets)
         ranked.append((exposed, alone, len(ranked), sets))
         if len(ranked) >= _MAX_PLACEMENTS:
             break

@@ -14,6 +14,11 @@ Rows:
 
 * face balance, per face: faces in the chosen sets = on the table + played from the rack + jokers
   standing in (every table tile stays on the table; a rack tile is played at most as often as held);
+* Rummikub Twist (``rules.twist``; none of this exists without it): one balance row per special
+  joker (JD, JM, JC: the Twist columns holding it = on the table + played from the rack; one of
+  each in the box, so such a column is used at most once) and, for a Twist column with no more
+  faces than regular jokers in play, a row that keeps a numbered tile in it (``_numbered_rows``);
+  a special joker counts ``rules.joker_penalty`` in the objective (what it costs on a rack);
 * joker balance: jokers standing in + jokers kept in their table sets = table jokers + rack jokers
   played;
 * per table set: at most one of its keep columns (exactly one before the initial meld, when the
@@ -26,11 +31,11 @@ Rows:
   leaves a joker that stands in for a face exposed;
 * jokers on the table (the ``engine.turns`` rules): each must end in a set that holds the tiles it
   was anchored to (one of them suffices) and the face it stood for (as a face: replaced; or as a
-  joker: it stayed).
-  A joker taken from a set must be played again with a rack tile: the layout tries every
-  placement of the jokers and ``validate_turn`` judges; only when no placement passes is the model
-  rebuilt with rows for this rule (``joker_rows.reuse_rows``) for the faces whose jokers broke it, which
-  most positions never need.
+  joker: it stayed), and a replaced joker's face is played from the rack, a copy per joker.
+  With the default ``joker_reuse`` a joker taken from a set must be played again in a new set
+  with a rack tile: the layout tries every placement of the jokers and ``validate_turn`` judges;
+  only when no placement passes is the model rebuilt with rows for this rule
+  (``joker_rows.reuse_rows``) for the faces whose jokers broke it, which most positions never need.
 
 Objective: one weighted sum whose weights keep the criteria strictly in order (lexicographic):
 tiles played, then their value (face value, a joker counts ``rules.joker_penalty``: the points the
@@ -45,143 +50,20 @@ milliseconds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from engine.rules import HouseRules
-from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, Catalogue, catalogue, type_index
-from engine.solver.ilp import Ilp, IlpResult, Rows
-from engine.solver.joker_rows import joker_cover_rows, reuse_plan, reuse_rows
-from engine.solver.keep import KeepColumn, keep_columns
+from engine.sets import analyse_set
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, catalogue, count_vector, type_index
+from engine.solver.ilp import Ilp, Rows
+from engine.solver.joker_rows import joker_cover_rows, reuse_plan, reuse_rows, stay_columns
+from engine.solver.keep import keep_columns
+from engine.solver.program import Model, Solution, tile_values
 from engine.tiles import Tile
 
 __all__ = ["Model", "Solution", "build_model", "tile_values"]
-
-
-def tile_values(rules: HouseRules) -> np.ndarray:
-    """Points per tile type: the face value, a joker ``rules.joker_penalty``."""
-    return np.array([(i % 13) + 1 for i in range(N_FACES)] + [rules.joker_penalty], dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A decoded point: face sets used (catalogue index, repeated per copy), keep columns used,
-    jokers standing in per face (52 counts), rack tiles played (53 counts)."""
-
-    sets: tuple[int, ...]
-    kept: tuple[KeepColumn, ...]
-    jokers: np.ndarray
-    played: np.ndarray
-
-    @property
-    def tiles_played(self) -> int:
-        return int(self.played.sum())
-
-
-@dataclass
-class Model:
-    rules: HouseRules
-    opened: bool
-    table: list[tuple[Tile, ...]]  # in play order
-    rack_counts: np.ndarray
-    table_counts: np.ndarray
-    cat: Catalogue
-    sets: np.ndarray  # catalogue indices of the face-set columns
-    keep: list[KeepColumn]
-    joker_faces: np.ndarray  # faces with a z (and a q) variable
-    rack_vars: list[tuple[int, int]]  # (type, copy)
-    ilp: Ilp | None = None
-    n_extra: int = 0  # columns after the rack binaries (the joker reuse rule)
-    reuse_faces: frozenset[int] = frozenset()  # faces with reuse rows
-    exposure: bool = True  # rows for exposed jokers among those standing in for faces
-    weights: tuple[int, int, int] = (0, 0, 0)  # tiles, value, kept
-    written: list[tuple[Tile, ...]] | None = None  # the table as written (joker readings)
-
-    def __post_init__(self) -> None:
-        if self.written is None:
-            self.written = list(self.table)
-
-    # column blocks: x | e | z | q | b
-    @property
-    def _blocks(self) -> tuple[int, int, int, int]:
-        ns, nk, nz = len(self.sets), len(self.keep), len(self.joker_faces)
-        return ns, ns + nk, ns + nk + nz, ns + nk + 2 * nz
-
-    @property
-    def n_cols(self) -> int:
-        return self._blocks[3] + len(self.rack_vars) + self.n_extra
-
-    def decode(self, values: np.ndarray) -> Solution:
-        e0, z0, q0, b0 = self._blocks
-        xs = values[:e0]
-        sets = tuple(int(self.sets[j]) for j in np.flatnonzero(xs) for _ in range(int(xs[j])))
-        kept = tuple(self.keep[c] for c in np.flatnonzero(values[e0:z0]))
-        jokers = np.zeros(N_FACES, dtype=np.int64)
-        jokers[self.joker_faces] = values[z0:q0]
-        played = np.zeros(N_TYPES, dtype=np.int64)
-        for (t, _), v in zip(self.rack_vars, values[b0 : b0 + len(self.rack_vars)]):
-            played[t] += int(v)
-        return Solution(sets, kept, jokers, played)
-
-    def encode(self, sets: Sequence[int], kept: Sequence[int], played: np.ndarray) -> np.ndarray:
-        """A column vector for a point without jokers standing in (the greedy start)."""
-        e0, z0, q0, b0 = self._blocks
-        values = np.zeros(self.n_cols, dtype=np.float64)
-        where = {int(s): j for j, s in enumerate(self.sets)}
-        for s in sets:
-            values[where[int(s)]] += 1
-        for c in kept:
-            values[e0 + c] = 1
-        for k, (t, copy) in enumerate(self.rack_vars):
-            values[b0 + k] = 1.0 if played[t] >= copy else 0.0
-        return values
-
-    def solve(self, time_limit: float) -> IlpResult:
-        assert self.ilp is not None
-        return self.ilp.solve(time_limit)
-
-    def exclude_played(self, played: np.ndarray) -> None:
-        """Cut off every point that plays exactly this multiset of rack tiles."""
-        assert self.ilp is not None
-        b0 = self._blocks[3]
-        idx, val, ones = [], [], 0
-        for k, (t, copy) in enumerate(self.rack_vars):
-            idx.append(b0 + k)
-            if played[t] >= copy:
-                val.append(-1.0)
-                ones += 1
-            else:
-                val.append(1.0)
-        self.ilp.add_row(idx, val, 1 - ones, np.inf)
-
-    def prefix(self, values: np.ndarray) -> tuple[int, int, int]:
-        """The first three criteria of a point: tiles played, their value, keep columns used."""
-        e0, z0, q0, b0 = self._blocks
-        vals = tile_values(self.rules)
-        b = values[b0 : b0 + len(self.rack_vars)]
-        tiles = int(sum(b))
-        value = int(sum(v * vals[t] for (t, _), v in zip(self.rack_vars, b)))
-        return tiles, value, int(values[e0:z0].sum())
-
-    def require_prefix(self, prefix: tuple[int, int, int]) -> None:
-        """Only points exactly this good on the first three criteria (the best, so as good)."""
-        assert self.ilp is not None
-        tiles, value, kept = prefix
-        e0, z0, q0, b0 = self._blocks
-        vals = tile_values(self.rules)
-        bs = [b0 + k for k in range(len(self.rack_vars))]
-        self.ilp.add_row(bs, [1.0] * len(bs), tiles, tiles)
-        self.ilp.add_row(bs, [float(vals[t]) for t, _ in self.rack_vars], value, value)
-        self.ilp.add_row(list(range(e0, z0)), [1.0] * (z0 - e0), kept, kept)
-
-    def exclude_support(self, values: np.ndarray) -> None:
-        """Cut off this point and every point that uses only its sets, keep columns and jokers."""
-        assert self.ilp is not None
-        q0 = self._blocks[2]
-        idx = [j for j in range(q0) if values[j] == 0]
-        self.ilp.add_row(idx, [1.0] * len(idx), 1, np.inf)
 
 
 def build_model(
@@ -198,7 +80,6 @@ def build_model(
     the rows for "a joker taken from the table is played again with a rack tile" for jokers that
     stand in for those faces (only when there are jokers on the table; the caller adds them for
     the faces whose jokers broke that rule in an answer)."""
-    cat = catalogue(rules)
     rack_counts = np.zeros(N_TYPES, dtype=np.int64)
     for t in rack:
         rack_counts[type_index(t)] += 1
@@ -206,10 +87,13 @@ def build_model(
     for s in table:
         for t in s:
             table_counts[type_index(t)] += 1
+    cat = catalogue(rules, int(rack_counts[JOKER_TYPE] + table_counts[JOKER_TYPE]))
     # before the initial meld new sets come from the rack alone
     fill = table_counts + rack_counts if opened else rack_counts
     jokers = int(fill[JOKER_TYPE])
     sets = cat.fitting(fill, jokers)
+    if len(sets) and sets[-1] >= cat.n_base:  # Twist columns: engine.sets has the last word
+        sets = np.array([j for j in sets if j < cat.n_base or analyse_set(cat.sets[j].tiles, rules).valid], dtype=np.int64)
     keep = keep_columns(table, table_counts + rack_counts, jokers, rules, extend=opened or rules.opening_additions)
     has_face = cat.matrix[:, sets].sum(axis=1) > 0
     grown = [c.counts[:N_FACES] for c in keep if c.added]
@@ -221,10 +105,12 @@ def build_model(
     model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars,
                   written=list(written) if written is not None else None)
     model.exposure = exposure
+    if opened and table_counts[JOKER_TYPE] > 0:
+        model.stays = stay_columns(model, rules)
     if reuse and opened and table_counts[JOKER_TYPE] > 0 and len(joker_faces) > 0:
         model.reuse_faces = frozenset(int(f) for f in reuse)
-        r_sets, r_keep, r_faces = reuse_plan(model, model.reuse_faces)
-        model.n_extra = len(r_sets) + len(r_keep) + 2 * len(r_faces)
+        r_sets, r_faces = reuse_plan(model, model.reuse_faces)
+        model.n_extra = len(r_sets) + len(r_faces)
     if with_ilp:
         model.ilp = _ilp(model)
     return model
@@ -252,6 +138,7 @@ def _ilp(model: Model) -> Ilp:
             -np.ones(nz) * expo,
             np.array([w_tiles + w_value * values[t] for t, _ in rack_vars], dtype=np.float64),
             np.zeros(model.n_extra),
+            np.zeros(len(model.stays)),
         ]
     )
     lower = np.zeros(model.n_cols)
@@ -259,6 +146,8 @@ def _ilp(model: Model) -> Ilp:
     fill = table_counts + rack_counts if model.opened else rack_counts
     short = np.maximum(2 - fill[:N_FACES, None], 0) * (cat.matrix[:, sets] > 0)
     ub_sets = np.where(short.sum(axis=0) <= fill[JOKER_TYPE], 2.0, 1.0)
+    twist_cols = np.flatnonzero(sets >= cat.n_base)
+    ub_sets[twist_cols] = 1.0  # one of each special joker in the box
     upper = np.concatenate(
         [
             ub_sets,
@@ -267,16 +156,23 @@ def _ilp(model: Model) -> Ilp:
             np.full(nz, np.inf),
             np.ones(nb),
             np.full(model.n_extra, float(max(jokers_total, 2))),
+            np.array([float(need) for _, _, need in model.stays]),
         ]
     )
 
-    # rows: 52 face balances, joker balance, one per table set, rack copy order, meld, exposure
+    # rows: 52 face balances, joker balance (under Twist: 3 special joker balances; row = type),
+    # one per table set, rack copy order, meld, exposure
     rows = Rows()
-    rows.new(np.append(table_counts[:N_FACES], table_counts[JOKER_TYPE]).astype(np.float64))
+    twist = cat.specials is not None
+    rows.new(table_counts[: N_TYPES if twist else N_FACES + 1].astype(np.float64))
     joker_row = N_FACES
     sub = cat.matrix[:, sets]
     fi, sj = np.nonzero(sub)
-    rows.add(fi, sj, 1.0)
+    rows.add(fi, sj, sub[fi, sj].astype(np.float64))
+    if len(twist_cols):
+        spec = cat.specials[:, sets[twist_cols] - cat.n_base]
+        ki, kj = np.nonzero(spec)
+        rows.add(JOKER_TYPE + 1 + ki, twist_cols[kj], spec[ki, kj].astype(np.float64))
     if nk:
         kc = np.stack([c.counts for c in keep], axis=1)  # (53, nk)
         ti, cj = np.nonzero(kc)
@@ -296,6 +192,8 @@ def _ilp(model: Model) -> Ilp:
             order = first + np.arange(len(seconds))
             rows.add(order, b0 + seconds - 1, 1.0)
             rows.add(order, b0 + seconds, -1.0)
+    if len(twist_cols) and jokers_total:
+        _numbered_rows(model, rows, twist_cols, jokers_total)
     if not model.opened:  # the new sets reach the initial meld
         meld = rows.new(float(rules.initial_meld), np.inf)
         rows.add(np.full(ns, meld), np.arange(ns), cat.points[sets].astype(np.float64))
@@ -321,3 +219,32 @@ def _ilp(model: Model) -> Ilp:
         for idx, vals, lo, hi in joker_cover_rows(model, rules):
             ilp.add_row(idx, vals, lo, hi)
     return ilp
+
+
+def _numbered_rows(model: Model, rows: Rows, twist_cols: np.ndarray, jokers: int) -> None:
+    """A set with a special joker holds a numbered tile (``engine.sets``). Only a Twist column with
+    no more faces than there are regular jokers in play (two in the box) could end up all jokers:
+    such a column is used only if one of its faces is there as a tile that no kept table set holds in its
+    own tiles (a table tile or one from the rack: copies of a face can't be told apart, so the
+    layout puts that copy in this set and the joker elsewhere). Before the initial meld new sets
+    take rack tiles only, so only the rack's copies count."""
+    cat, e0, b0 = model.cat, model._blocks[0], model._blocks[3]
+    copies: dict[int, list[int]] = {}
+    for k, (t, _) in enumerate(model.rack_vars):
+        copies.setdefault(int(t), []).append(b0 + k)
+    own = [count_vector(s)[:N_FACES] for s in model.table]  # each table set's own faces
+    for j in twist_cols:
+        column = cat.matrix[:, model.sets[j]]
+        if int(column.sum()) > jokers:
+            continue
+        faces = [int(f) for f in np.flatnonzero(column)]
+        r = rows.new(-np.inf, float(sum(model.table_counts[f] for f in faces)) if model.opened else 0.0)
+        rows.put(int(j), r, 1.0)
+        for f in faces:
+            for col in copies.get(f, []):
+                rows.put(col, r, -1.0)
+        if model.opened:
+            for c, keep in enumerate(model.keep):
+                held = int(sum(own[keep.owner][f] for f in faces))
+                if held:
+                    rows.put(e0 + c, r, float(held))

@@ -44,12 +44,13 @@ def texts(at) -> list[str]:
 def page_text(at) -> str:
     text = "\n".join(texts(at))
     text = re.sub(r":[a-z]+\[([^\]]*)\]", r"\1", text)  # :red[R10] -> R10
-    text = text.replace(":material/check_circle:", "✅").replace(":material/cancel:", "❌")
+    text = text.replace(":material/check_circle:", "✅").replace(":material/cancel:", "❌").replace(" ⚠", "")
     return text.replace("**", "")
 
 
 def go(at, page: str):
-    at.radio(key="page").set_value(page).run()
+    """Open a page (check, turn, round, settings) as its link in the navigation would."""
+    at.switch_page(f"ui/pages/{page}.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -58,3 +59,14 @@ def assert_ok(at) -> None:
     """No traceback on the page and no "something went wrong" message."""
     assert not at.exception, at.exception
     assert not [e.value for e in at.error if "Something went wrong" in str(e.value)]
+
+
+def tap(at, key: str, x: float, y: float, width: float = 800, height: float = 600):
+    """A tap on the photo widget ``key`` at (x, y) of a ``width`` x ``height`` picture, as
+    streamlit-image-coordinates reports it (a new time stamp each tap)."""
+    import time
+
+    at.session_state[f"{key}_tap"] = {"x": x, "y": y, "width": width, "height": height, "unix_time": time.time_ns()}
+    at.run()
+    assert_ok(at)
+    return at

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import FAKE_JSON, clear_caches, start_app
+from json_tile_model import injected_env
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
@@ -20,8 +21,10 @@ def db_path(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture
 def fake_reader(monkeypatch) -> Path:
-    """The app reads photos with the fake model replaying tests/fixtures/app/fake_reader.json."""
-    monkeypatch.setenv("RUMMI_FAKE_READER", str(FAKE_JSON))
+    """The app reads photos with the fake model (tests/app/json_tile_model.py, injected through
+    RUMMI_TILE_MODEL) replaying tests/fixtures/app/fake_reader.json."""
+    for key, value in injected_env(FAKE_JSON).items():
+        monkeypatch.setenv(key, value)
     clear_caches()
     yield FAKE_JSON
     clear_caches()

@@ -33,7 +33,7 @@ def test_runs_streamlit_with_sensible_flags(execs, tmp_path):
         main(["app", "--port", "8765", "--db", str(tmp_path / "x.db")])
     (path, cmd, env, cwd), = execs
     assert path == sys.executable and cwd == str(app_command.MAIN.parent.parent)
-    assert cmd[:5] == [sys.executable, "-m", "streamlit", "run", str(app_command.MAIN)]
+    assert cmd[:5] == [sys.executable, "-m", "app.serve", "run", str(app_command.MAIN)]
     flags = dict(zip(cmd[5::2], cmd[6::2]))
     assert flags["--server.headless"] == "true"
     assert flags["--server.port"] == "8765"

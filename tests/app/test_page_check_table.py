@@ -1,8 +1,9 @@
-"""Page 1, "Check the table": photo in, melds out; a correction re-checks; typed tables; bad input."""
+"""Page 1, "Check the table": photo in, melds out; corrections by tapping (add, delete, move,
+recode, undo/redo) re-check everything; typed tables; bad input."""
 
 from __future__ import annotations
 
-from app_helpers import FIXTURES, assert_ok, page_text, photo, start_app
+from app_helpers import FIXTURES, assert_ok, page_text, photo, start_app, tap
 
 
 def _upload_table(at):
@@ -19,27 +20,111 @@ def test_photo_shows_the_melds_with_values_and_the_invalid_one(app):
     assert "Meld 3 — O5 O6 O7 O8 — run, 26 points" in text
     assert "❌ Meld 4 — K5 K6 B8 — not valid: K5 K6 B8 mixes colours and numbers" in text
     assert "1 of 4 melds are not valid." in text
-    assert len(app.get("image")) == 1  # the annotated photo
-    # doubtful tiles stand out
-    assert any("Please check these tiles" in w.value and "#13: B8" in w.value for w in app.warning)
+    assert "Valid melds on the table: 86 points" in text
+    picture = app.session_state["photo_table"].picture  # the annotated photo, the tap target
+    assert picture.shape == (1200, 1600, 3)
+    # doubtful tiles stand out, and are first in the list of tiles
+    assert any("Please check these tiles" in w.value and "#13 **B8** (57%) or K7?" in w.value for w in app.warning)
+    pick = app.selectbox(key="table_pick")
+    assert pick.options[1].startswith("#13: B8 (57%) · Meld 4 ⚠ check")
+    # and the meld that is not valid is listed first
+    assert page_text(app).index("Meld 4 — K5 K6 B8") < page_text(app).index("Meld 1 — R10")
+
+
+def _code_box(at):
+    return next(s for s in at.selectbox if s.key.startswith("table_code_"))
 
 
 def test_correcting_a_tile_rechecks_everything(app):
     _upload_table(app)
-    app.selectbox(key="table_fix_tile").set_value(12).run()
-    code_box = next(s for s in app.selectbox if s.key.startswith("table_fix_code"))
-    assert code_box.value == "B8" and len(code_box.options) == 53
-    code_box.set_value("K7").run()
-    app.button(key="table_fix_apply").click().run()
+    tap(app, "table", 560, 279)  # B8, on the 800 x 600 picture
+    assert app.session_state["photo_table"].selected == 12
+    assert _code_box(app).value == "B8" and len(_code_box(app).options) == 53
+    _code_box(app).set_value("K7").run()
+    app.button(key="table_recode").click().run()
     assert_ok(app)
     text = page_text(app)
     assert "✅ Meld 4 — K5 K6 K7 — run, 18 points" in text
-    assert "All 4 melds are valid." in text and "1 tile(s) corrected by hand" in text
-    # undo brings the reading back
-    app.button(key="table_fix_undo").click().run()
+    assert "All 4 melds are valid." in text and "1 change(s) made by hand" in text
+    assert "Valid melds on the table: 104 points" in text
+    # undo brings the reading back, redo the correction
+    app.button(key="table_undo").click().run()
     assert_ok(app)
-    assert "❌ Meld 4 — K5 K6 B8" in page_text(app)
-    assert next(s for s in app.selectbox if s.key.startswith("table_fix_code")).value == "B8"
+    assert "❌ Meld 4 — K5 K6 B8" in page_text(app) and "Valid melds on the table: 86 points" in page_text(app)
+    app.button(key="table_redo").click().run()
+    assert "✅ Meld 4 — K5 K6 K7 — run, 18 points" in page_text(app)
+
+
+def test_the_tile_list_selects_like_a_tap(app):
+    _upload_table(app)
+    app.selectbox(key="table_pick").set_value(12).run()
+    assert_ok(app)
+    assert app.session_state["photo_table"].selected == 12 and _code_box(app).value == "B8"
+
+
+def test_delete_a_false_tile_then_add_the_missed_one_by_tapping(app, db_path):
+    _upload_table(app)
+    tap(app, "table", 560, 279)  # B8 is not what lies there
+    app.button(key="table_delete").click().run()
+    assert_ok(app)
+    text = page_text(app)
+    assert "❌ Meld 4 — K5 K6 — not valid" in text and "Valid melds on the table: 86 points" in text
+    tap(app, "table", 560, 279)  # the spot is empty now: add a tile there
+    state = app.session_state["photo_table"]
+    assert state.selected is None and state.pending is not None
+    assert app.selectbox(key="table_add_meld").value == state.fixed.meld_ids[3]  # next to K5 K6
+    app.selectbox(key="table_add_code").set_value("K7").run()
+    app.button(key="table_add").click().run()
+    assert_ok(app)
+    text = page_text(app)
+    assert "✅ Meld 4 — K5 K6 K7 — run, 18 points" in text and "All 4 melds are valid." in text
+    assert "Valid melds on the table: 104 points" in text and "2 change(s) made by hand" in text
+    # kept with the photo in the store, edits and all
+    from app.store import Store
+
+    (kept,) = Store(db_path).readings(corrected=True)
+    assert [e["op"] for e in kept["edits"]] == ["delete", "add"] and kept["photo"] == "table.jpg"
+    assert [t["code"] for t in kept["original"]["tiles"]][12] == "B8"
+    assert [m["codes"] for m in kept["reading"]["melds"]][3] == ["K5", "K6", "K7"]
+
+
+def test_add_a_missed_tile_at_the_end_of_a_meld(app):
+    _upload_table(app)
+    tap(app, "table", 256, 99)  # right of R12
+    app.selectbox(key="table_add_code").set_value("R13").run()
+    app.button(key="table_add").click().run()
+    assert_ok(app)
+    assert "✅ Meld 1 — R10 R11 R12 R13 — run, 46 points" in page_text(app)
+
+
+def test_move_a_tile_to_a_new_meld_and_undo(app):
+    _upload_table(app)
+    tap(app, "table", 256, 279)  # O8
+    state = app.session_state["photo_table"]
+    assert state.fixed.reading.tiles[9].code == "O8" and state.selected == 9
+    app.selectbox(key="table_move_to").set_value(-1).run()  # a new meld
+    app.button(key="table_move").click().run()
+    assert_ok(app)
+    text = page_text(app)
+    assert "✅ Meld 3 — O5 O6 O7 — run, 18 points" in text
+    assert "❌ Meld 5 — O8 — not valid" in text and "2 of 5 melds are not valid." in text
+    # move it into meld 4 instead: undo, then move there
+    app.button(key="table_undo").click().run()
+    assert "Meld 3 — O5 O6 O7 O8 — run, 26 points" in page_text(app) and "Meld 5" not in page_text(app)
+    tap(app, "table", 560, 279)  # B8 ...
+    app.selectbox(key="table_move_to").set_value(2).run()  # ... into meld 3
+    app.button(key="table_move").click().run()
+    assert "Meld 3 — O5 O6 O7 O8 B8 — not valid" in page_text(app) and "Meld 4 — K5 K6 — not valid" in page_text(app)
+
+
+def test_the_initial_meld_total_follows_the_corrections(app):
+    _upload_table(app)
+    app.multiselect[0].set_value([3]).run()  # K5 K6 B8: not valid
+    assert any("0 of 30 points" in w.value for w in app.warning)
+    tap(app, "table", 560, 279)
+    _code_box(app).set_value("K7").run()
+    app.button(key="table_recode").click().run()
+    assert any("18 of 30 points" in w.value for w in app.warning)
 
 
 def test_initial_meld_total_of_chosen_melds(app):
@@ -99,7 +184,7 @@ def test_photo_without_tiles_is_a_warning(app, tmp_path):
 def test_missing_model_says_type_instead(db_path, monkeypatch, tmp_path):
     from app_helpers import clear_caches
 
-    monkeypatch.delenv("RUMMI_FAKE_READER", raising=False)
+    monkeypatch.delenv("RUMMI_TILE_MODEL", raising=False)
     monkeypatch.setenv("RUMMI_MODELS", str(tmp_path))  # no model files there
     clear_caches()
     at = start_app()
@@ -124,12 +209,12 @@ def test_huge_photo_is_refused_with_a_clear_message(app):
 
 
 def test_a_crash_while_reading_is_a_message_not_a_traceback(app, monkeypatch):
-    import app.ui.common as common
+    import app.ui.fix_photo as fix_photo
 
     def broken(*args, **kwargs):
         raise RuntimeError("the model fell over")
 
-    monkeypatch.setattr(common, "read_photo", broken)
+    monkeypatch.setattr(fix_photo, "read_photo", broken)
     app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
     assert not app.exception
     assert any("Something went wrong (RuntimeError: the model fell over)" in e.value for e in app.error)
@@ -141,9 +226,28 @@ def test_a_crash_while_reading_is_a_message_not_a_traceback(app, monkeypatch):
 def test_a_bug_in_a_page_is_a_message_not_a_traceback(app, monkeypatch):
     import app.ui.check_table as page
 
-    monkeypatch.setattr(page, "show_melds", lambda ctx, melds: 1 / 0)
+    monkeypatch.setattr(page, "show_melds", lambda ctx, melds, **kw: 1 / 0)
     app.radio(key="table_source").set_value("type").run()
     app.text_area(key="table_text").set_value("R1 R2 R3").run()
     assert not app.exception
     assert any("Something went wrong (ZeroDivisionError" in e.value for e in app.error)
     assert app.text_area(key="table_text").value == "R1 R2 R3"
+
+
+def test_hebrew_page_says_the_engines_reasons_in_hebrew(db_path, fake_reader):
+    from app.store import Store
+
+    Store(db_path).set_setting("language", "he")
+    at = start_app()
+    at.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
+    assert_ok(at)
+    text = "\n".join(m.value for m in at.markdown)
+    meld4 = next(line for line in text.splitlines() if "סדרה 4" in line)
+    # the reason in Hebrew, its tile list kept left to right inside it
+    assert "\u2066K5 K6 B8\u2069 מערבבת צבעים ומספרים" in meld4 and "mixes" not in text
+    assert "\u2066 **K5** **K6** **:blue[B8]** \u2069" in meld4  # the meld's tiles, left to right as a whole
+    assert any("סדרה 1 מתוך 4" in e.value or "1 מתוך 4" in e.value for e in at.error)
+    assert any("בדקו בבקשה" in w.value for w in at.warning)
+    assert "direction: rtl" in text  # the page is laid out right to left
+    at.multiselect[0].set_value([3]).run()
+    assert any("0 מתוך 30 נקודות" in w.value and "\u2066K5 K6 B8\u2069" in w.value for w in at.warning)

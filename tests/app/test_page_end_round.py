@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from app.store import Store
-from app_helpers import assert_ok, go, page_text, photo, start_app
+from app_helpers import assert_ok, go, page_text, photo, start_app, tap
 
 
 def _new_game(at, name="Friday", players="Dana\nOmer\nLior", kind="rummikub"):
@@ -87,10 +87,11 @@ def test_pool_exhausted_lowest_rack_wins(app):
     _round(app, "__exhausted__", {0: "K10", 1: "R5 R5 R10 B5", 2: "O10 O10 O10 O10"})
     assert any("4 copies of O10: a full set has only 2" in e.value for e in app.error)  # more than a set has
     _round(app, "__exhausted__", {0: "K10", 1: "R5 R5 R10 B5", 2: "O10 O11 O12 J"})
-    assert list(app.dataframe[0].value["Score"]) == [68, -15, -53]
+    # the encyclopedia text (default): the others pay their own racks (10, 25, 63)
+    assert list(app.dataframe[0].value["Score"]) == [88, -25, -63]
     assert "Lowest rack wins: ann" in page_text(app)
     _save(app)
-    assert _sheet(app).loc["Total"].tolist() == [68, -15, -53]
+    assert _sheet(app).loc["Total"].tolist() == [88, -25, -63]
 
 
 def test_rack_from_a_photo(app, db_path):
@@ -98,7 +99,7 @@ def test_rack_from_a_photo(app, db_path):
     gid = _gid(app)
     app.selectbox(key=f"g{gid}_winner").set_value("Dana").run()
     app.radio(key=f"g{gid}_src_1").set_value("photo").run()
-    app.file_uploader(key=f"g{gid}_rack_1_upload").set_value(photo("rack2.jpg")).run()
+    app.file_uploader(key=f"g{gid}_round1_rack_1_upload").set_value(photo("rack2.jpg")).run()
     assert_ok(app)
     assert "Read as: B12 O13 J" in page_text(app)
     assert list(app.dataframe[0].value["Score"]) == [55, -55]  # 12 + 13 + a joker's 30
@@ -108,6 +109,26 @@ def test_rack_from_a_photo(app, db_path):
     (kept,) = Store(db_path).readings(round_id=saved.id)
     assert kept["player"] == "Omer" and kept["photo"] == "rack2.jpg"
     assert [t["code"] for t in kept["reading"]["tiles"]] == ["B12", "O13", "J"]
+
+
+def test_rack_photo_corrected_before_the_round_is_saved(app, db_path):
+    _new_game(app, players="Dana\nOmer")
+    gid = _gid(app)
+    app.selectbox(key=f"g{gid}_winner").set_value("Dana").run()
+    app.radio(key=f"g{gid}_src_1").set_value("photo").run()
+    app.file_uploader(key=f"g{gid}_round1_rack_1_upload").set_value(photo("rack2.jpg")).run()
+    assert "Read as: B12 O13 J" in page_text(app)
+    tap(app, f"g{gid}_round1_rack_1", 359, 100, width=600, height=200)  # the joker was a reflection
+    app.button(key=f"g{gid}_round1_rack_1_delete").click().run()
+    assert_ok(app)
+    assert "Read as: B12 O13" in page_text(app)
+    assert list(app.dataframe[0].value["Score"]) == [25, -25]
+    _save(app)
+    (saved,) = Store(db_path).rounds(gid)
+    (kept,) = Store(db_path).readings(round_id=saved.id)
+    assert [t["code"] for t in kept["reading"]["tiles"]] == ["B12", "O13"]
+    assert kept["edits"] == [{"op": "delete", "tile": 2}] and kept["photo_sha"] and kept["player"] == "Omer"
+    assert len(Store(db_path).readings()) == 1  # kept once: the reading became the round's
 
 
 def test_edit_and_delete_a_round_with_confirmation(app, db_path):
@@ -152,9 +173,30 @@ def test_closed_rummy_card_game(app):
     gid = _gid(app)
     assert f"g{gid}_src_1" not in [r.key for r in app.radio]  # cards are typed
     _round(app, "Omer", {0: "KH QH 7S *", 2: "AS 2D"})
-    assert list(app.dataframe[0].value["Score"]) == [-52, 0, -3]
+    # played for a pot: one coin each, the declarer takes the pot
+    assert list(app.dataframe[0].value["Score"]) == [-1, 2, -1]
     _save(app)
-    assert _sheet(app).loc["Total"].tolist() == [-52, 0, -3]
+    assert _sheet(app).loc["Total"].tolist() == [-1, 2, -1]
+    text = page_text(app)
+    assert "Coin balance (the pot)" in text and "🪙 Omer: +2" in text and "🪙 Dana: -1" in text
+    assert "puts 1 coin(s) into the pot" in text
+
+
+def test_closed_rummy_pot_with_a_bigger_entry(app, db_path):
+    go(app, "round")
+    app.text_input(key="new_game_name").set_value("cards")
+    app.radio(key="new_game_kind").set_value("closed")
+    app.text_area(key="new_game_players").set_value("Dana\nOmer\nLior")
+    app.number_input(key="new_game_entry").set_value(5)
+    app.button[0].click().run()
+    assert_ok(app)
+    assert Store(db_path).game(_gid(app)).options == {"entry": 5}
+    _round(app, "Dana", {1: "KH", 2: "AS"})
+    _save(app)
+    _round(app, "Omer", {0: "2D", 2: "3C"})
+    _save(app)
+    assert _sheet(app).loc["Total"].tolist() == [10 - 5, -5 + 10, -10]
+    assert "🪙 Dana: +5" in page_text(app) and "🪙 Lior: -10" in page_text(app)
 
 
 def test_classic_rummy_winner_scores_the_hands(app):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import assert_ok, go, page_text, photo
+from app_helpers import assert_ok, go, page_text, photo, tap
 
 TABLE = "R10 R11 R12 | B9 K9 R9 | O5 O6 O7 O8 | K5 K6 K7"
 RACK = "K8 R13 O9 O4 B2 K1 B11"
@@ -41,9 +41,9 @@ def test_no_opening_meld_says_draw_and_how_far(app):
 
 def test_table_from_the_check_page_and_rack_from_a_photo(app):
     app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
-    app.selectbox(key="table_fix_tile").set_value(12).run()
-    next(s for s in app.selectbox if s.key.startswith("table_fix_code")).set_value("K7").run()
-    app.button(key="table_fix_apply").click().run()
+    tap(app, "table", 560, 279)  # B8, read wrong
+    next(s for s in app.selectbox if s.key.startswith("table_code_")).set_value("K7").run()
+    app.button(key="table_recode").click().run()
     go(app, "turn")
     assert app.radio(key="turn_table_source").value == "checked"
     app.radio(key="rack_source").set_value("photo").run()
@@ -84,3 +84,24 @@ def test_typed_inputs_survive_a_visit_to_another_page(app):
     assert app.text_input(key="rack_text").value == "K8 R14"
     assert app.text_area(key="turn_table_text").value == TABLE
     assert app.checkbox(key="turn_opened").value is True
+
+
+def test_a_rack_photo_corrected_by_tapping(app):
+    go(app, "turn")
+    app.text_area(key="turn_table_text").set_value(TABLE)
+    app.radio(key="rack_source").set_value("photo").run()
+    app.file_uploader(key="rack_upload").set_value(photo("rack.jpg")).run()
+    app.checkbox(key="turn_opened").check().run()
+    assert "Read as: K8 R13 O9 O4 B2 K1 B11" in page_text(app)
+    tap(app, "rack", 397, 100, width=800, height=200)  # O4: not on the rack after all
+    assert "rack_move_to" not in [s.key for s in app.selectbox]  # a rack has no melds
+    app.button(key="rack_delete").click().run()
+    tap(app, "rack", 120, 100, width=800, height=200)  # a tile the reader missed, left of K8
+    app.selectbox(key="rack_add_code").set_value("K9").run()
+    app.button(key="rack_add").click().run()
+    assert_ok(app)
+    text = page_text(app)
+    assert "Read as: K9 K8 R13 O9 B2 K1 B11" in text
+    assert "Best play" in text and "O4" not in text.split("Best play")[1].split("Left on the rack")[0]
+    app.button(key="rack_undo").click().run()
+    assert "Read as: K8 R13 O9 B2 K1 B11" in page_text(app)

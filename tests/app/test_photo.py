@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from PIL import Image as PILImage
 
-from app.ui.photo import DISPLAY_MAX_SIDE, JsonTileModel, annotated, downscale, load_tile_model, read_photo, scaled_reading
+from app.ui.photo import DISPLAY_MAX_SIDE, annotated, downscale, load_tile_model, read_photo, scaled_reading
+from json_tile_model import SPEC, JsonTileModel
 from vision.errors import ImageError
 from vision.reader import Reader, recheck
 from vision.types import Image
@@ -87,18 +88,26 @@ def test_photo_without_tiles(reader):
     assert result.reading.tiles == [] and any("no tiles" in w for w in result.reading.warnings)
 
 
-def test_fake_model_from_env(monkeypatch):
+def test_a_model_is_injected_by_name(monkeypatch):
+    from vision.errors import ModelMissing
+
+    monkeypatch.setenv("RUMMI_TILE_MODEL", SPEC)
     monkeypatch.setenv("RUMMI_FAKE_READER", str(FAKE_JSON))
     assert isinstance(load_tile_model(), JsonTileModel)
     monkeypatch.setenv("RUMMI_FAKE_READER", str(FIXTURES / "missing.json"))
     with pytest.raises(ValueError, match="fake reader"):
         load_tile_model()
+    for bad, why in (("no_colon", "module:function"), ("no_such_module_xyz:f", "cannot be loaded"),
+                     ("json_tile_model:nothing", "cannot be loaded"), ("json_tile_model:FAKE_ENV", "not callable")):
+        monkeypatch.setenv("RUMMI_TILE_MODEL", bad)
+        with pytest.raises(ModelMissing, match=why):
+            load_tile_model()
 
 
 def test_missing_model_is_reported(monkeypatch, tmp_path):
     from vision.errors import ModelMissing
 
-    monkeypatch.delenv("RUMMI_FAKE_READER", raising=False)
+    monkeypatch.delenv("RUMMI_TILE_MODEL", raising=False)
     monkeypatch.setenv("RUMMI_MODELS", str(tmp_path))
     with pytest.raises(ModelMissing):
         load_tile_model()

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from app_helpers import ROOT, assert_ok, clear_caches, go, page_text, start_app
+from app_helpers import ROOT, assert_ok, clear_caches, go, page_text, start_app, tap
 
 pytestmark = pytest.mark.slow
 
@@ -30,16 +30,23 @@ def _model_or_skip() -> None:
         pytest.skip(f"the trained model is not committed yet (missing {', '.join(str(MODELS / n) for n in missing)})")
 
 
+def real_photo_path(prefix: str = TABLE_PHOTO) -> Path:
+    """A committed real photo whose name starts with ``prefix`` (no pytest needed)."""
+    photos = sorted((REAL / "images").glob(f"{prefix}*")) or sorted((REAL / "images").glob("*.jpg"))
+    if not photos:
+        raise FileNotFoundError(f"no real photos in {REAL / 'images'}")
+    return photos[0]
+
+
 def real_photo(prefix: str = TABLE_PHOTO) -> tuple[Path, list[str]]:
     """(a committed real photo whose name starts with ``prefix``, the codes of its labelled tiles)."""
-    from datasets.real import load_names
-    from vision.evaluate import class_code
+    from vision.yolo_format import class_code, read_data_yaml
 
     photos = sorted((REAL / "images").glob(f"{prefix}*")) or sorted((REAL / "images").glob("*.jpg"))
     if not photos:
         pytest.skip(f"no real photos in {REAL / 'images'}")
     photo = photos[0]
-    names = load_names(REAL)
+    names = read_data_yaml(REAL / "data.yaml").names or ()
     label = REAL / "labels" / (photo.stem + ".txt")
     lines = label.read_text().splitlines() if label.exists() else []
     return photo, [class_code(names[int(line.split()[0])]) for line in lines if line.strip()]
@@ -52,7 +59,7 @@ def _found(read: list[str], labelled: list[str]) -> int:
 @pytest.fixture
 def real_app(db_path, monkeypatch):
     _model_or_skip()
-    monkeypatch.delenv("RUMMI_FAKE_READER", raising=False)
+    monkeypatch.delenv("RUMMI_TILE_MODEL", raising=False)
     clear_caches()
     yield start_app(timeout=120)
     clear_caches()
@@ -69,20 +76,22 @@ def test_real_photo_read_checked_and_corrected(real_app):
     read = [t.code for t in state.reading.tiles]
     assert read, "no tiles read from the sample photo"
     text = page_text(at)
-    assert f"{photo.name}: {len(read)} tiles read" in at.get("image")[0].proto.imgs[0].caption
+    assert f"{photo.name}: {len(read)} tiles read" in text
     assert "Meld 1 — " in text and "Melds (" in text
     assert _found(read, labelled) >= 0.6 * len(labelled), f"read {read}, labelled {labelled}"
 
-    # correct the first tile of meld 1 to another code: the meld is checked again
+    # tap the first tile of meld 1 and correct it to another code: the meld is checked again
     first = state.reading.melds[0].tiles[0]
     new_code = "J" if read[first] != "J" else "K1"
-    at.selectbox(key="table_fix_tile").set_value(first).run()
-    next(s for s in at.selectbox if s.key.startswith("table_fix_code")).set_value(new_code).run()
-    at.button(key="table_fix_apply").click().run()
+    x1, y1, x2, y2 = state.reading.tiles[first].box
+    tap(at, "table", (x1 + x2) / 2, (y1 + y2) / 2, width=state.reading.width, height=state.reading.height)
+    assert at.session_state["photo_table"].selected == state.fixed.tile_ids[first]
+    next(s for s in at.selectbox if s.key.startswith("table_code_")).set_value(new_code).run()
+    at.button(key="table_recode").click().run()
     assert_ok(at)
     fixed = at.session_state["photo_table"].reading
     assert fixed.tiles[first].code == new_code and fixed.melds[0].codes[0] == new_code
-    assert "1 tile(s) corrected by hand" in page_text(at)
+    assert "1 change(s) made by hand" in page_text(at)
 
 
 def test_real_rack_photo_gives_a_hint(real_app):
@@ -104,7 +113,7 @@ def test_real_rack_photo_gives_a_hint(real_app):
 def test_twelve_megapixel_photo_read_and_drawn_quickly(monkeypatch):
     """read_photo + annotated (what the page does with an upload) on a 12 MP photo, model loaded."""
     _model_or_skip()
-    monkeypatch.delenv("RUMMI_FAKE_READER", raising=False)
+    monkeypatch.delenv("RUMMI_TILE_MODEL", raising=False)
     from PIL import Image
 
     from app.ui.photo import annotated, load_tile_model, read_photo

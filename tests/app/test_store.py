@@ -200,3 +200,46 @@ def test_unique_token_is_enforced_by_the_schema(store):
     with pytest.raises(sqlite3.IntegrityError):
         conn.execute("INSERT INTO rounds(game_id, token, created, updated) VALUES (?, 'tok', 'x', 'x')", (game.id,))
     conn.close()
+
+
+def test_a_reading_keeps_the_models_reading_the_edits_and_the_photo(store):
+    original = {"tiles": [{"code": "B8"}], "melds": []}
+    rid = store.save_reading(original, kind="table", photo="t.jpg", photo_data=b"\xff\xd8 jpeg bytes")
+    again = store.save_reading(original, kind="table", photo="t.jpg", photo_data=b"\xff\xd8 jpeg bytes")
+    edits = [{"op": "recode", "tile": 0, "code": "K7"}]
+    store.update_reading(rid, {"tiles": [{"code": "K7"}], "melds": []}, edits=edits)
+    first, second = store.readings(kind="table")
+    assert first["original"] == original and first["reading"]["tiles"][0]["code"] == "K7" and first["edits"] == edits
+    assert first["photo_sha"] == second["photo_sha"]  # the same photo is stored once
+    assert store.photo(first["photo_sha"]) == b"\xff\xd8 jpeg bytes"
+    assert [r["id"] for r in store.readings(corrected=True)] == [rid] and again != rid
+    with pytest.raises(StoreError, match="no photo"):
+        store.photo("0" * 64)
+
+
+def test_a_rack_reading_kept_when_read_is_attached_to_its_round(store):
+    game = store.create_game("g", "rummikub", ["a", "b"])
+    rid = store.save_reading({"tiles": [{"code": "R5"}]}, kind="rack", photo="r.jpg", photo_data=b"photo")
+    rnd, _ = store.add_round(game.id, new_token(), {"a": 5, "b": -5}, readings=[
+        {"id": rid, "player": "b", "reading": {"tiles": [{"code": "R6"}]}, "edits": [{"op": "recode", "tile": 0, "code": "R6"}]}
+    ])
+    (kept,) = store.readings(round_id=rnd.id)
+    assert kept["id"] == rid and kept["player"] == "b" and kept["photo_sha"] and kept["edits"][0]["code"] == "R6"
+    assert len(store.readings()) == 1
+
+
+def test_a_version_1_database_is_upgraded_in_place(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE readings (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, game_id INTEGER, round_id INTEGER,"
+        " player TEXT, photo TEXT NOT NULL DEFAULT '', reading TEXT NOT NULL, created TEXT NOT NULL);"
+        "INSERT INTO readings(kind, reading, created) VALUES ('table', '{\"tiles\": []}', 'then');"
+        "PRAGMA user_version=1;"
+    )
+    conn.close()
+    store = Store(path)
+    (old,) = store.readings()
+    assert old["reading"] == {"tiles": []} and old["edits"] == [] and old["original"] is None
+    store.save_reading({"tiles": []}, photo_data=b"x")
+    assert len(store.readings()) == 2 and Store(path).readings()[1]["photo_sha"]

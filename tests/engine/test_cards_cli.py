@@ -33,6 +33,8 @@ def test_check_json_shape(capsys):
         "reason": None,
         "resolved": ["7H", "8H", "9H"],
         "interpretations": [["7H", "8H", "9H"]],
+        "reason_code": None,
+        "why": None,
     }
     group = data["melds"][1]
     assert group["kind"] == "group" and group["value"] == 40 and group["jokers"] == {"3": ["QH"]}
@@ -69,7 +71,7 @@ def test_check_human_output_explains_jokers(capsys):
         (["check", "  "], "no series given"),
         (["declare", "7H 8H 9H"], "a closed-rummy hand is 14 cards"),
         (["declare", FOURTEEN + " KS", "--cut", "KC"], "with a cut card the hand is 14 cards"),
-        (["declare", FOURTEEN, "--cut", "KX"], "KX: suits are S H D C"),
+        (["declare", FOURTEEN, "--cut", "KX"], "--cut KX: suits are S H D C"),
         (["redeal", "7H 8H"], "a dealt hand is 14 cards"),
         (["score", "--player", "shir", "--winner", "roni"], 'write NAME="CARDS"'),
         (["score", "--player", "a=KS", "--player", "a=2C", "--winner", "r"], "given twice"),
@@ -141,10 +143,46 @@ def test_score_rummy_and_closed(capsys):
     args = ["score", "--player", "shir=KS 3D", "--player", "idan=QH JD 2C", "--winner", "roni"]
     rc, out, _ = run(capsys, *args, "--game", "classic", "--rummy", "--json")
     assert json.loads(out)["scores"]["roni"] == 70
-    rc, out, _ = run(capsys, *args, "--json")  # closed by default: penalties
-    assert json.loads(out)["scores"] == {"shir": -13, "idan": -22, "roni": 0}
+    rc, out, _ = run(capsys, *args, "--json")  # closed by default: played for a pot
+    data = json.loads(out)
+    assert data["scores"] == {"shir": -1, "idan": -1, "roni": 2}
+    assert data["pot"] == 3 and data["entry"] == 1 and data["winners"] == ["roni"]
     rc, out, _ = run(capsys, *args)
-    assert rc == 0 and "shir: -13 (hand 13)" in out and "roni: +0 (went out)" in out
+    assert rc == 0 and "shir: -1 coin(s) (hand 13)" in out and "roni: +2 coin(s) (went out)" in out
+
+
+def test_closed_game_is_played_for_a_pot(capsys):
+    # the Israeli closed-rummy text: each player's entry goes into a pot and the declarer takes it
+    args = ["score", "--player", "shir=KS 3D", "--player", "idan=QH JD 2C", "--winner", "roni"]
+    rc, out, _ = run(capsys, *args, "--entry", "5", "--json")
+    assert rc == 0 and json.loads(out)["scores"] == {"shir": -5, "idan": -5, "roni": 10}
+    assert json.loads(out)["pot"] == 15
+    # a tie returns each player's entry, with no fee
+    rc, out, _ = run(capsys, "score", "--player", "shir=", "--player", "idan=", "--winner", "shir", "--winner", "idan",
+                     "--json")
+    assert rc == 0 and json.loads(out)["scores"] == {"shir": 0, "idan": 0}
+    rc, out, err = run(capsys, *args, "--entry", "0")
+    assert rc == 2 and "--entry" in err
+    # the classic game keeps the points its text defines, and has one winner
+    rc, out, err = run(capsys, "score", "--player", "shir=", "--player", "idan=", "--winner", "shir", "--winner",
+                       "idan", "--game", "classic")
+    assert rc == 2 and "tie" in err
+
+
+def test_a_round_needs_two_players(capsys):
+    rc, out, err = run(capsys, "score", "--player", "shir=", "--winner", "shir")
+    assert rc == 2 and "at least one other player" in err
+
+
+def test_suit_symbols_with_a_variation_selector(capsys):
+    # rule texts write suits as symbols that carry an invisible variation selector (U+FE0E/U+FE0F)
+    rc, out, _ = run(capsys, "check", "5\u2663\ufe0e 6\u2663\ufe0e 7\u2663\ufe0e 8\u2663\ufe0f", "--json")
+    assert rc == 0 and json.loads(out)["melds"][0]["codes"] == ["5C", "6C", "7C", "8C"]
+
+
+def test_cut_errors_name_the_option(capsys):
+    rc, out, err = run(capsys, "declare", FOURTEEN, "--cut", "1Z")
+    assert rc == 2 and out == "" and err.startswith("rummi cards: --cut 1Z:")
 
 
 # --------------------------------------------------------------------------- redeal
@@ -159,6 +197,13 @@ def test_redeal(capsys):
     assert rc == 0 and out.startswith("the hand stands")
     rc, out, _ = run(capsys, "redeal", "2H 3H 4H 7S 7D 7C JD QD KD 5S 9H 10C 2D 6C")
     assert rc == 1 and out.startswith("redeal: 9 cards already form series")
+
+
+def test_redeal_two_jokers_are_a_pair(capsys):
+    # "three pairs of exactly identical cards": the two jokers are exactly alike, so they are a pair
+    rc, out, _ = run(capsys, "redeal", "2H 2H 5S 5S * * KD 3C 7S JC QD 4C 8H 10D", "--json")
+    data = json.loads(out)
+    assert rc == 1 and data["redeal"] is True and data["pairs"] == ["5S", "2H", "*"]
 
 
 def test_cards_needs_an_action(capsys):

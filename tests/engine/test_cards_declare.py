@@ -206,12 +206,12 @@ def test_redeal_three_identical_pairs():
     assert r.to_json()["redeal"] is True
 
 
-def test_two_pairs_and_two_jokers_do_not_redeal():
+def test_two_pairs_and_two_jokers_redeal():
+    # "three pairs of exactly identical cards": the two jokers are one more such pair
     hand = P("7H 7H 8S 8S * * 2C 4C 6C 10S JS QH KD AD")
     r = redeal_check(hand)
-    assert [c.code for c in r.pairs] == ["8S", "7H"]
-    assert r.in_series < 9 or r.redeal
-    assert not any("pairs" in why for why in r.reasons)
+    assert [c.code for c in r.pairs] == ["8S", "7H", "*"]
+    assert r.redeal and any("3 pairs" in why for why in r.reasons)
 
 
 def test_redeal_nine_cards_in_series():

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import (
     CLASSIC,
     CLOSED,
     can_lay_off,
+    coin_balances,
     deal_size,
     hand_points,
     parse_card,
     parse_cards,
+    pot_scores,
     round_scores,
     rules_for,
     winner_of_game,
@@ -50,11 +54,51 @@ def test_rummy_doubles():
     assert scores["roni"] == 70
 
 
-def test_closed_game_penalties():
+def test_closed_game_is_played_for_a_pot():
+    # the Israeli closed-rummy text: each player's entry goes into the pot, the declarer takes it;
+    # hand values play no part
     scores = round_scores({"shir": P("KS 3D *"), "idan": P("QH JD 2C"), "roni": []}, "roni", CLOSED)
-    assert scores == {"shir": -38, "idan": -22, "roni": 0}
+    assert scores == {"shir": -1, "idan": -1, "roni": 2}
+    assert round_scores({"shir": P("KS"), "idan": []}, "idan", CLOSED.with_(entry=5)) == {"shir": -5, "idan": 5}
     with pytest.raises(ValueError, match="classic-rummy house rule"):
         round_scores({"shir": P("KS")}, "roni", CLOSED, rummy=True)
+
+
+def test_closed_game_tie_returns_every_entry():
+    # a tie returns each player's entry with no fee
+    assert pot_scores(["a", "b", "c"], ["a", "b"], 3) == {"a": 0, "b": 0, "c": 0}
+    assert pot_scores(["a", "b", "c"], [], 3) == {"a": 0, "b": 0, "c": 0}
+    assert pot_scores(["a", "b", "c"], ["c"], 3) == {"a": -3, "b": -3, "c": 6}
+    with pytest.raises(ValueError, match="unknown player 'd'"):
+        pot_scores(["a", "b"], ["d"])
+    with pytest.raises(ValueError, match="at least 2 players"):
+        pot_scores(["a"], ["a"])
+    with pytest.raises(ValueError, match="1 or more"):
+        CLOSED.with_(entry=0)
+
+
+def test_coin_balances_run_over_the_rounds():
+    rounds = [pot_scores(["a", "b", "c"], ["a"]), pot_scores(["a", "b", "c"], ["b"], 2), {"a": 0, "c": 0}]
+    assert coin_balances(rounds) == [
+        {"a": 2, "b": -1, "c": -1},
+        {"a": 0, "b": 3, "c": -3},
+        {"a": 0, "b": 3, "c": -3},
+    ]
+    assert coin_balances([]) == []
+
+
+@given(st.lists(st.tuples(st.integers(2, 6), st.integers(-1, 5), st.integers(1, 10)), max_size=8))
+@settings(max_examples=100, deadline=None)
+def test_pot_rounds_sum_to_zero(rounds):
+    # coins only change hands: every round, and so every balance, sums to zero
+    results = []
+    for n, w, entry in rounds:
+        players = [f"p{i}" for i in range(n)]
+        coins = pot_scores(players, [players[w]] if 0 <= w < n else [], entry)
+        assert sum(coins.values()) == 0
+        results.append(coins)
+    for balance in coin_balances(results):
+        assert sum(balance.values()) == 0
 
 
 def test_round_input_checks():
@@ -99,5 +143,6 @@ def test_winner_of_game_classic():
 
 
 def test_winner_of_game_closed():
+    # played for a pot: each round settles its own, there is no game to win
     assert winner_of_game({"a": -40, "b": -95}, 100, CLOSED) is None
-    assert winner_of_game({"a": -40, "b": -101, "c": -60}, 100, CLOSED) == "a"  # the fewest penalties
+    assert winner_of_game({"a": 140, "b": -101, "c": -39}, 100, CLOSED) is None

@@ -31,7 +31,9 @@ def test_two_small_groups_do_not_open():
 def test_jokers_count_as_the_tile_they_stand_for():
     c = meld("R10 J R12")
     assert c.ok and c.total == 33
-    assert meld("J J O5").total == 12  # O3 O4 O5
+    # J J O5 reads O3 O4 O5, but the group of 5s fits the written order as well and is worth more
+    assert meld("J J O5").total == 15
+    assert meld("J K7 K8").total == 21  # the written order leaves only K6 K7 K8
     assert meld("O5 J J").total == 18  # O5 O6 O7
 
 

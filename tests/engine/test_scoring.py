@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rules import HouseRules
-from engine.scoring import ScoreSheet, exhausted_winners, rack_value, score_round
+from engine.scoring import ScoreSheet, exhausted_winners, rack_value, resolve_player, score_round
 from engine.tiles import ALL_FACES, JOKER, parse_tiles
 
 T = parse_tiles
@@ -52,42 +52,74 @@ def test_exhausted_pool_lowest_rack_wins():
     racks = {"ann": T("K4 R6"), "bob": T("B12 O13"), "cy": T("K13 R13 O13 R1")}
     # ann 10, bob 25, cy 40
     assert {n: rack_value(r) for n, r in racks.items()} == {"ann": 10, "bob": 25, "cy": 40}
+    # the encyclopedia text (default): the winner gets the sum of the others' racks, each other
+    # player pays their own rack
     scores = score_round(racks, None, exhausted=True)
-    assert scores == {"ann": 45, "bob": -15, "cy": -30}
+    assert scores == {"ann": 65, "bob": -25, "cy": -40}
     assert sum(scores.values()) == 0
     assert exhausted_winners(racks) == ["ann"]
+    # the Pressman rulebook (house rule): each other player pays the difference to the winner's rack
+    scores = score_round(racks, None, HouseRules(exhausted_scoring="difference"), exhausted=True)
+    assert scores == {"ann": 45, "bob": -15, "cy": -30}
 
 
-def test_exhausted_pool_tie_for_lowest():
+def test_exhausted_pool_tied_winners_share_and_a_round_sums_to_zero():
+    # a tie for the lowest rack must not create points: the tied winners share what the others pay
     racks = {"ann": T("K10"), "bob": T("R4 R6"), "cy": T("B12 O13 K13 O2")}
-    scores = score_round(racks, None, exhausted=True)
-    assert scores == {"ann": 30, "bob": 30, "cy": -30}
+    assert score_round(racks, None, exhausted=True) == {"ann": 20, "bob": 20, "cy": -40}
+    difference = HouseRules(exhausted_scoring="difference")
+    assert score_round(racks, None, difference, exhausted=True) == {"ann": 15, "bob": 15, "cy": -30}
     assert exhausted_winners(racks) == ["ann", "bob"]
+    # an odd total: equal shares rounded down, the point left over to the first tied winner given
+    odd = {"ann": T("K10"), "bob": T("R4 R6"), "cy": T("B12 O13 K13 O3")}
+    assert score_round(odd, None, exhausted=True) == {"ann": 21, "bob": 20, "cy": -41}
     everyone = score_round({"a": T("K1"), "b": T("R1")}, None, exhausted=True)
     assert everyone == {"a": 0, "b": 0}
+
+
+def test_winner_name_matches_ignoring_case():
+    # "Dana" is the player dana: she still holds tiles, so she did not go out
+    with pytest.raises(ValueError, match="dana went out"):
+        score_round({"dana": T("K5 R7"), "omer": T("B12 O13")}, "Dana")
+    assert resolve_player("LIOR", ["dana", "lior"]) == "lior"
+    with pytest.raises(ValueError, match="unknown player 'dan'; the players are dana, lior"):
+        resolve_player("dan", ["dana", "lior"])
+
+
+def test_a_round_needs_two_players():
+    with pytest.raises(ValueError, match="at least two players"):
+        score_round({"lior": []}, "lior")
+    with pytest.raises(ValueError, match="at least two players"):
+        score_round({"ann": T("K1")}, None, exhausted=True)
 
 
 def test_exhausted_pool_names_no_winner():
     with pytest.raises(ValueError, match="don't name one"):
         score_round({"a": T("K1"), "b": T("R2")}, "a", exhausted=True)
-    with pytest.raises(ValueError, match="no racks"):
+    with pytest.raises(ValueError, match="at least two players"):
         score_round({}, None, exhausted=True)
+    with pytest.raises(ValueError, match="no racks"):
+        exhausted_winners({})
 
 
 racks_strategy = st.dictionaries(
     st.sampled_from(["ann", "bob", "cy", "dee"]),
     st.lists(st.sampled_from(ALL_FACES + (JOKER,)), max_size=8),
     min_size=1,
-)
+)  # "winner" is never among them: the player who went out need not give a rack
 
 
-@given(racks_strategy)
-@settings(max_examples=100, deadline=None)
-def test_rounds_sum_to_zero(racks):
-    assert sum(score_round(racks, "winner").values()) == 0
-    scores = score_round(racks, None, exhausted=True)
-    if len(exhausted_winners(racks)) == 1:
+@given(racks_strategy, st.sampled_from(["sum", "difference"]))
+@settings(max_examples=150, deadline=None)
+def test_rounds_sum_to_zero(racks, how):
+    # every round's scores sum to zero, tied winners included, under either exhausted rule
+    rules = HouseRules(exhausted_scoring=how)
+    assert sum(score_round(racks, "winner", rules).values()) == 0
+    if len(racks) >= 2:
+        scores = score_round(racks, None, rules, exhausted=True)
         assert sum(scores.values()) == 0
+        winners = exhausted_winners(racks, rules)
+        assert max(scores[w] for w in winners) - min(scores[w] for w in winners) <= 1
 
 
 # --------------------------------------------------------------------------- score sheet
@@ -103,6 +135,11 @@ def test_score_sheet_totals():
         {"dana": 8, "omer": -30, "lior": 22},
     ]
     assert sum(sheet.totals().values()) == 0
+
+
+def test_score_sheet_names_match_ignoring_case():
+    sheet = ScoreSheet(["dana", "omer"])
+    assert sheet.add_round({"Dana": 3, "OMER": -3}) == {"dana": 3, "omer": -3}
 
 
 def test_score_sheet_edit_rounds():
@@ -128,8 +165,10 @@ def test_score_sheet_validation():
     with pytest.raises(ValueError, match="non-empty"):
         ScoreSheet(["a", " "])
     sheet = ScoreSheet(["dana", "omer"])
-    with pytest.raises(ValueError, match="unknown player 'Dana'"):
-        sheet.add_round({"Dana": 3, "omer": -3})
+    with pytest.raises(ValueError, match="unknown player 'dan'"):
+        sheet.add_round({"dan": 3, "omer": -3})
+    with pytest.raises(ValueError, match="listed twice"):
+        ScoreSheet(["dana", "Dana"])
     with pytest.raises(ValueError, match="whole number"):
         sheet.add_round({"dana": 1.5})
     with pytest.raises(ValueError, match="whole number"):

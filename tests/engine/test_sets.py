@@ -317,3 +317,35 @@ def test_random_sets_order_independent_exhaustive_small():
 
 def test_codes_property():
     assert check("R1 J R3").codes == ["R1", "J", "R3"]
+
+
+# --------------------------------------------------------------------------- the rule texts (issue 13)
+
+
+def test_a_permissive_house_rule_never_changes_a_rulebook_reading():
+    # K13 J J is the group of 13s under the rulebook; wrap-around adds K13 K1 K2 but keeps the group
+    c = check("K13 J J", WRAP)
+    assert c.kind == "group" and c.value == 39 and c.meld_value == 39
+    assert ["K13", "K1", "K2"] in [codes(r) for r in c.interpretations]
+
+
+def test_the_initial_meld_counts_the_reading_worth_most_the_written_order_allows():
+    # a joker is worth the tile it stands for; of the readings the written order allows the
+    # player counts the one worth most
+    c = check("J J O5")
+    assert c.value == 12 and c.meld_value == 15 and codes(c.meld_reading)[-1] == "O5"
+    assert check("J K7 K8").meld_value == 21  # only K6 K7 K8 fits the written order
+    # wrap-around: K12 K13 K1 K2 fits the order best, but the rulebook's K10-K13 is still claimable
+    assert check("K12 K13 J J").meld_value == 46
+    assert check("K12 K13 J J", WRAP).meld_value == 46
+
+
+@given(tile_lists)
+@settings(max_examples=300, deadline=None)
+def test_wrap_around_never_makes_a_legal_meld_fail_or_count_less(tiles):
+    # a permissive house rule must never make a legal meld or opening fail
+    strict, loose = analyse_set(tiles), analyse_set(tiles, WRAP)
+    if strict.valid:
+        assert loose.valid and loose.meld_value >= strict.meld_value
+    if loose.valid:
+        assert loose.meld_value >= loose.value

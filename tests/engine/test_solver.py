@@ -106,7 +106,8 @@ def test_higher_value_breaks_a_tie_on_tiles():
     h = hint("", "K1 K2 J K12 K13")
     assert h.tiles_placed == 3
     assert Counter(h.placed) == Counter(parse_tiles("K12 K13 J"))
-    assert h.value_placed == 12 + 13 + DEFAULT_RULES.joker_penalty
+    assert h.rack_points_shed == 12 + 13 + DEFAULT_RULES.joker_penalty  # the objective's measure
+    assert h.value_placed == 11 + 12 + 13  # the rules': the joker is K11
 
 
 def test_exposed_joker_breaks_a_tie():
@@ -116,7 +117,7 @@ def test_exposed_joker_breaks_a_tie():
 
 
 def test_alternatives_place_different_rack_tiles():
-    h = hint("K5 K6 J | R9 B9 O9", "K7 K8", top_k=3)
+    h = hint("K5 K6 K7 | R9 B9 O9", "K4 K8", top_k=3)
     assert h.tiles_placed == 2
     placed = [Counter(h.placed)] + [Counter(a.placed) for a in h.alternatives]
     assert len(h.alternatives) == 2
@@ -134,11 +135,13 @@ def test_joker_retrieved_by_its_tile_and_played_again():
     assert any("J" in s and "K8" in s and "K9" in s for s in sets(h))
 
 
-def test_freed_joker_must_be_played_with_a_rack_tile():
-    # K7 frees the joker of K5 K6 J; the joker may not go to R9 B9 O9 (no rack tile there)
-    h = hint("K5 K6 J | R9 B9 O9", "K7")
+def test_freed_joker_goes_into_a_new_meld_with_rack_tiles():
+    # the rulebook: K7 frees the joker of K5 K6 J, but the joker then needs a new set with tiles
+    # from the rack; sliding it to the end of its own run (K5 K6 K7 J) is not a new set
+    assert hint("K5 K6 J | R9 B9 O9", "K7").draw
+    # the encyclopedia text (house rule): the freed joker may go anywhere on the table
+    h = hint("K5 K6 J | R9 B9 O9", "K7", DEFAULT_RULES.with_(joker_reuse="anywhere"))
     assert h.tiles_placed == 1
-    assert "R9 B9 O9" in sets(h)
 
 
 def test_joker_cannot_be_taken_without_its_tile():
@@ -217,3 +220,49 @@ def test_time_limit_returns_the_best_found_not_proven():
     h = hint(BIG_TABLE, BIG_RACK, time_limit=1e-6)
     assert not h.draw and 0 < h.tiles_placed <= 16
     assert not h.optimal
+
+
+# --------------------------------------------------------------------------- the rule texts (issue 13)
+
+
+@pytest.mark.parametrize(
+    "table, rack",
+    [("B1 B2 J | R3 O3 K3 B3", "R9 K9"), ("R5 K5 J | B5 B6 B7 B8", "O4 O6")],
+)
+def test_a_table_joker_is_freed_only_with_a_tile_from_the_rack(table, rack):
+    # the rulebook: the joker's tile must come from the rack, not from another set on the table
+    h = hint(table, rack)
+    assert h.draw and h.optimal and h.cuts == 0
+
+
+def test_a_freed_joker_goes_into_a_new_meld_not_an_old_one():
+    # the rulebook: the freed joker goes into a new set with rack tiles, not into K3 K4 K5
+    h = hint("B9 B10 J B12 | K3 K4 K5", "B11 K7")
+    assert h.draw and h.optimal
+    h = hint("B9 B10 J B12 | K3 K4 K5", "B11 K7", DEFAULT_RULES.with_(joker_reuse="anywhere"))
+    assert h.tiles_placed == 2
+
+
+@pytest.mark.parametrize("rack", ["K13 J J", "R13 J J", "K12 J J", "O13 J J"])
+def test_optimal_means_only_that_the_time_limit_did_not_stop_the_search(rack):
+    # "not proven best" is said only when the time limit struck; no rule check cuts these off
+    h = hint("", rack, DEFAULT_RULES.with_(wrap_around=True), opened=False)
+    assert h.optimal and h.cuts == 0 and h.tiles_placed == 3 and h.meld_points >= 36
+
+
+def test_values_shown_follow_the_rules():
+    # the joker in R9 R10 J stands for R11: the play is worth 30, not 49 (30 is a rack penalty)
+    h = hint("", "R9 R10 J K1", opened=False)
+    assert h.value_placed == 30 and h.meld_points == 30
+    assert h.rack_points_shed == 9 + 10 + DEFAULT_RULES.joker_penalty
+    data = h.as_dict()
+    assert data["value_placed"] == 30 and data["rack_points_shed"] == 49 and data["cuts"] == 0
+
+
+def test_hint_holds_its_play():
+    h = hint("R4 R5 R6 J | K7 B7 O7", "B1 B2 B3 K7")
+    assert h.play is h.best and h.tiles_placed == h.best.tiles_placed
+    data = h.as_dict()
+    assert list(data)[:4] == ["draw", "optimal", "solve_ms", "opened"]
+    assert {k: v for k, v in h.best.as_dict().items() if k != "optimal"}.items() <= data.items()
+    assert hint("K3 K4 K5", "R9").play is None

@@ -31,7 +31,7 @@ def test_json_shape(capsys):
 
 
 def test_top_gives_alternatives(capsys):
-    rc, out, _ = run(capsys, "--table", "K5 K6 J | R9 B9 O9", "--rack", "K7 K8", "--top", "3", "--json")
+    rc, out, _ = run(capsys, "--table", "K5 K6 K7 | R9 B9 O9", "--rack", "K4 K8", "--top", "3", "--json")
     data = json.loads(out)
     assert rc == 0 and len(data["alternatives"]) == 2
     for alt in data["alternatives"]:
@@ -104,3 +104,33 @@ def test_json_stdout_is_clean_in_a_fresh_process():
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["tiles_placed"] == 3
+
+
+# --------------------------------------------------------------------------- Rummikub Twist
+
+
+def test_twist_double_joker_opens(capsys):
+    rc, out, _ = run(capsys, "--twist", "--rack", "R2 R5 JD B9 B10 B11", "--initial", "--json")
+    data = json.loads(out)
+    assert rc == 0 and data["tiles_placed"] == 6 and data["meld_points"] == 44 and data["optimal"] is True
+    assert sorted(map(tuple, data["table"])) == [("B9", "B10", "B11"), ("R2", "JD", "R5")]
+    assert data["rack_left"] == [] and data["cuts"] == 0
+
+
+def test_twist_human_output_and_table_specials(capsys):
+    rc, out, _ = run(capsys, "--twist", "--table", "K7 K8 JM K8 K7", "--rack", "K6 K6 R1")
+    assert rc == 0
+    assert "add K6 K6 from your rack to K7 K8 JM K8 K7, making K6 K7 K8 JM K8 K7 K6" in out
+    rc, out, _ = run(capsys, "--twist", "--rack", "R6 R7 JC B9 B10", "--json")
+    assert rc == 0 and json.loads(out)["table"] == [["R6", "R7", "JC", "B9", "B10"]]
+
+
+def test_twist_draw_and_bad_input_exit_codes(capsys):
+    rc, out, _ = run(capsys, "--twist", "--rack", "J J JD", "--json")  # a set needs a numbered tile
+    assert rc == 1 and json.loads(out)["draw"] is True
+    rc, out, _ = run(capsys, "--twist", "--rack", "K7 K7 JM", "--initial")  # 14 of 30
+    assert rc == 1 and "14 of the 30" in out
+    rc, out, err = run(capsys, "--rack", "R2 R5 JD")  # without --twist: can't be read
+    assert rc == 2 and "JD" in err and "twist" in err and out == ""
+    rc, out, err = run(capsys, "--twist", "--table", "R5 JD R7", "--rack", "B1")
+    assert rc == 2 and "table set 1 (R5 JD R7) is not valid" in err

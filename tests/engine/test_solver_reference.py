@@ -24,6 +24,7 @@ from engine.tiles import ALL_FACES, COLOURS, JOKER, Tile, format_melds, format_t
 from engine.turns import validate_turn
 
 Melds = list[list[Tile]]
+ANYWHERE = DEFAULT_RULES.with_(joker_reuse="anywhere")
 
 
 def _key(t: Tile) -> tuple:
@@ -152,7 +153,7 @@ def _check(table: Melds, rack: list[Tile], rules: HouseRules, opened: bool) -> N
     want = reference(table, rack, rules, opened)
     hint = best_play(table, rack, rules, opened=opened)
     where = f"table {format_melds(table)!r}, rack {format_tiles(rack)!r}, opened={opened}"
-    assert hint.optimal, where
+    assert hint.optimal and hint.cuts == 0, where
     assert hint.tiles_placed == want, f"{where}: solver {hint.tiles_placed}, exhaustive search {want}"
     if want:
         assert validate_turn(table, rack, hint.table, rules, opened).ok, where
@@ -174,6 +175,14 @@ def test_agrees_with_exhaustive_search_with_table_jokers(seed: int) -> None:
     for _ in range(20):
         table, rack = small_position(rng, table_jokers=True)
         _check(table, rack, DEFAULT_RULES, opened=True)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_agrees_with_exhaustive_search_when_freed_jokers_go_anywhere(seed: int) -> None:
+    rng = random.Random(400 + seed)
+    for _ in range(20):
+        table, rack = small_position(rng, table_jokers=True)
+        _check(table, rack, ANYWHERE, opened=True)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -201,7 +210,12 @@ def test_agrees_with_exhaustive_search_on_the_opening(threshold: int) -> None:
 def test_reference_itself_on_known_positions() -> None:
     t = lambda text: [Tile(text[0], int(text[1:])) if text != "J" else JOKER for text in text.split()]  # noqa: E731
     assert reference([t("R4 R5 R6 J")], t("B1 B2 B3"), DEFAULT_RULES, True) == 3
-    assert reference([t("K5 K6 J"), t("R9 B9 O9")], t("K7"), DEFAULT_RULES, True) == 1
+    # the freed joker needs a new set with rack tiles (the rulebook) ...
+    assert reference([t("K5 K6 J"), t("R9 B9 O9")], t("K7"), DEFAULT_RULES, True) == 0
+    # ... or may go anywhere (the encyclopedia text, a house rule)
+    assert reference([t("K5 K6 J"), t("R9 B9 O9")], t("K7"), ANYWHERE, True) == 1
+    # a joker is freed only with its tile from the rack, not one moved from the table
+    assert reference([t("B1 B2 J"), t("R3 O3 K3 B3")], t("R9 K9"), DEFAULT_RULES, True) == 0
     assert reference([t("R4 J R6")], t("K8 K9"), DEFAULT_RULES, True) == 0
     assert reference([], t("K10 B10 J"), DEFAULT_RULES, False) == 3
     assert reference([], t("K7 K8 K9 R1"), DEFAULT_RULES, False) == 0

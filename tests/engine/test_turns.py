@@ -244,3 +244,51 @@ def test_random_turns_never_crash(before, rack, after, opened, additions):
     assert c.ok == (not c.violations)
     assert set(c.codes) <= set(CODES)
     assert len(c.placed) + len(c.rack_after) == len(rack)
+
+
+# --------------------------------------------------------------------------- the rule texts (issue 13)
+
+
+def test_a_table_joker_is_freed_only_with_a_tile_from_the_rack():
+    # the rulebook: once opened you may take a joker from the table by putting in its place the
+    # tile it stands for *from your rack*; a tile moved from another set on the table does not free it
+    msg = only(turn("B1 B2 J | R3 O3 K3 B3", "R9 K9", "B1 B2 B3 | R3 O3 K3 | K9 R9 J"), "joker_not_replaced")
+    assert "B3 was moved from the table" in msg and "from your rack" in msg
+    only(turn("R5 K5 J | B5 B6 B7 B8", "O4 O6", "R5 K5 B5 | B6 B7 B8 | O4 J O6"), "joker_not_replaced")
+    # with B3 from the rack it is a legal retrieval
+    assert_legal(turn("B1 B2 J | R3 O3 K3 B3", "B3 R9 K9", "B1 B2 B3 | R3 O3 K3 B3 | K9 R9 J"))
+
+
+def test_two_jokers_for_one_tile_need_two_copies_from_the_rack():
+    # each freed joker needs its own tile from the rack: one B3 frees one joker, not two
+    before = "B1 B2 J | J B4 B5 | B3 R3 K3 O3"
+    after = "B1 B2 B3 | B3 B4 B5 | R3 K3 O3 | K9 R9 J J"
+    assert "joker_not_replaced" in turn(before, "B3 K9 R9", after).codes
+    assert_legal(turn("B1 B2 J | J B4 B5 | R3 K3 O3", "B3 B3 K9 R9", "B1 B2 B3 | B3 B4 B5 | R3 K3 O3 | K9 R9 J J"))
+
+
+def test_a_freed_joker_goes_into_a_new_meld_with_rack_tiles():
+    # the rulebook: the freed joker is played the same turn in a new set together with rack tiles;
+    # growing an old set with it (K3 K4 K5 J K7) is not a new set
+    msg = only(turn("B9 B10 J B12 | K3 K4 K5", "B11 K7", "B9 B10 B11 B12 | K3 K4 K5 J K7"), "joker_not_reused")
+    assert "new set" in msg
+    # nor is sliding the joker to the end of its own run
+    only(turn("B9 B10 J B12", "B11", "B9 B10 B11 B12 J"), "joker_not_reused")
+    assert_legal(turn("B9 B10 J B12 | K3 K4 K5", "B11 K7 K8", "B9 B10 B11 B12 | K3 K4 K5 | J K7 K8"))
+
+
+def test_a_freed_joker_may_go_anywhere_as_a_house_rule():
+    # the encyclopedia text only says the joker is moved elsewhere in the same turn
+    anywhere = HouseRules(joker_reuse="anywhere")
+    assert_legal(turn("B9 B10 J B12 | K3 K4 K5", "B11 K7", "B9 B10 B11 B12 | K3 K4 K5 J K7", anywhere))
+    assert_legal(turn("K5 R5 J | R1 R2 R3", "B5", "K5 R5 B5 | R1 R2 R3 J", anywhere))
+    # still only with its tile from the rack
+    assert "joker_not_replaced" in turn(
+        "B1 B2 J | R3 O3 K3 B3", "R9 K9", "B1 B2 B3 | R3 O3 K3 | K9 R9 J", anywhere
+    ).codes
+
+
+def test_placed_value_counts_a_joker_as_the_tile_it_stands_for():
+    # in a meld a joker is worth the tile it stands for; 30 is only a joker left on a rack
+    c = turn("", "R9 R10 J K1", "R9 R10 J", opened=False)
+    assert c.ok and c.placed_value == 30

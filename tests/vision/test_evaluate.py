@@ -10,7 +10,8 @@ import pytest
 from vision_fakes import FIXTURES, FakeModel, raw_tile
 
 from app.cli import main
-from vision.evaluate import DatasetError, class_code, evaluate_dataset, match_tiles, open_dataset
+from vision.evaluate import evaluate_dataset, match_tiles, open_dataset
+from vision.yolo_format import DatasetError, class_code
 from vision.types import Image, PhotoReading, TileReading
 
 TINY = FIXTURES / "vision_eval_tiny"
@@ -142,3 +143,54 @@ def test_cli_bad_dataset_and_missing_model(fake_model_module, capsys, tmp_path):
     assert main(["evaluate", str(TINY)]) == 2
     err = capsys.readouterr().err
     assert "models/tiles.onnx is missing" in err and "Traceback" not in err
+
+
+class FlaggingReader(FakeReader):
+    """FakeReader whose tiles carry doubt flags: per photo, which reads are marked doubtful."""
+
+    DOUBTFUL = {"a.png": [False, True, False, True], "b.png": [False, False]}
+
+    def read(self, image: Image, rack: bool = False) -> PhotoReading:
+        reading = super().read(image, rack)
+        for tile, doubtful in zip(reading.tiles, self.DOUBTFUL[Path(image.path).name]):
+            tile.doubtful = doubtful
+        return reading
+
+
+def test_sure_but_wrong_and_errors_flagged():
+    # matched: a.png K1 right (sure), O7 wrong (flagged), K13 wrong (sure); b.png O7 right (sure)
+    report = evaluate_dataset(TINY, FlaggingReader(), progress=False)
+    assert (report.sure, report.sure_wrong, report.wrong, report.wrong_flagged) == (3, 1, 2, 1)
+    assert report.sure_wrong_rate == pytest.approx(1 / 3)
+    assert report.errors_flagged == pytest.approx(1 / 2)
+    assert report.ocr is None  # the fake reader does not say
+    js = report.to_json()
+    assert js["sure_wrong_rate"] == 0.3333 and js["errors_flagged"] == 0.5
+    text = report.format()
+    assert "sure but wrong              33.3%  (1 of the 3 matched tiles shown as sure)" in text
+    assert "errors flagged              50.0%  (1 of the 2 matched tiles read wrong were marked doubtful)" in text
+
+
+def test_nothing_wrong_leaves_the_rates_undefined():
+    class AllFlagged(FakeReader):
+        def read(self, image: Image, rack: bool = False) -> PhotoReading:
+            reading = super().read(image, rack)
+            for tile in reading.tiles:
+                tile.doubtful = True
+            return reading
+
+    report = evaluate_dataset(TINY, AllFlagged(), progress=False)
+    assert report.sure == 0 and report.sure_wrong_rate is None and report.errors_flagged == 1.0
+    assert report.to_json()["sure_wrong_rate"] is None
+
+
+def test_cli_no_ocr_flag(fake_model_module, capsys):
+    fake_model_module.model = FakeModel(_tiles_by_size)
+    assert main(["evaluate", str(TINY), "--json", "--no-ocr"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ocr"] is False
+    assert out["wrong"] == out["matched"] - out["exact"] == 2
+    assert out["sure_wrong"] + out["wrong_flagged"] == out["wrong"]
+    assert main(["evaluate", str(TINY), "--no-ocr"]) == 0
+    text = capsys.readouterr().out
+    assert "with the classifier alone" in text and "sure but wrong" in text and "errors flagged" in text

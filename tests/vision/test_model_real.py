@@ -59,7 +59,7 @@ def test_reading_does_not_depend_on_a_quarter_turn_of_the_photo() -> None:
     import cv2
     import numpy as np
 
-    from vision.evaluate import read_labels
+    from vision.yolo_format import read_labels
     from vision.model import TileModel
     from engine.tiles import ALL_CODES
 

@@ -57,3 +57,32 @@ class FakeModel:
 def fixture_tiles() -> tuple[dict, list[FakeRawTile]]:
     data = json.loads((FIXTURES / "vision_fake_tiles.json").read_text())
     return data, [raw_tile(t["box"], t["probs"], t["score"]) for t in data["tiles"]]
+
+
+def number_vector(spec: dict[int | None, float]) -> np.ndarray:
+    """A (14,) number-reader answer: numbers 1-13 (None: "no number"), the rest spread evenly."""
+    p = np.zeros(14)
+    for number, value in spec.items():
+        p[13 if number is None else number - 1] = value
+    rest = 1.0 - p.sum()
+    assert rest >= -1e-9
+    p += max(rest, 0.0) / 14
+    return p / p.sum()
+
+
+class FakeNumberReader:
+    """A number reader (vision.ocr.NumberReader's contract) that answers from a table of boxes.
+
+    ``answers``: box -> {number or None: p}; a box not in the table reads as "no number".
+    Remembers the boxes it was asked about.
+    """
+
+    def __init__(self, answers: dict[tuple[float, float, float, float], dict[int | None, float]]) -> None:
+        self.answers = {tuple(float(v) for v in b): a for b, a in answers.items()}
+        self.asked: list[list[tuple[float, ...]]] = []
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        assert rgb.dtype == np.uint8 and rgb.ndim == 3
+        keys = [tuple(float(v) for v in b) for b in np.asarray(boxes).reshape(-1, 4)]
+        self.asked.append(keys)
+        return np.stack([number_vector(self.answers.get(k, {None: 1.0})) for k in keys]) if keys else np.zeros((0, 14))

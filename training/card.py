@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import datetime as _dt
+from pathlib import Path
 from typing import Any
+
+from datasets.real import HELD_OUT_SERIES, TRAIN_SERIES
 
 
 def _pct(x: Any) -> str:
@@ -12,14 +15,33 @@ def _pct(x: Any) -> str:
 
 def _eval_rows(name: str, e: dict[str, Any]) -> str:
     if not e:
-        return f"| {name} | not measured | | | | | | |\n"
+        return f"| {name} | not measured | | | | | | | | |\n"
     return (f"| {name} | {e['photos']} / {e['labelled']} | {_pct(e['recall'])} | {_pct(e['precision'])} | "
             f"{_pct(e['exact_accuracy'])} | {_pct(e['number_accuracy'])} | {_pct(e['colour_accuracy'])} | "
-            f"{e['ms_median']:.0f} |\n")
+            f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} | {e['ms_median']:.0f} |\n")
+
+
+def _count(data: dict[str, Any], key: str, planned: int) -> int:
+    return int(data[key]["photos"]) if key in data else planned
+
+
+def _photos_tiles(counts: dict[str, int] | None) -> str:
+    return f"{counts['photos']} photos, {counts['tiles']} tiles" if counts else "counts not recorded"
+
+
+def _series(names: tuple[str, ...]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def _all_real(data: dict[str, Any]) -> str:
+    parts = [data.get("real_train"), data.get("real_heldout")]
+    return str(sum(p["photos"] for p in parts)) if all(parts) else "the"
 
 
 def render_card(report: Any, notes: str = "") -> str:
+    """The card's text, from a run's report (``TrainReport`` or its JSON as loaded by ``TrainReport.load``)."""
     plan = report.plan
+    data = getattr(report, "data", None) or {}
     sec = report.seconds
     wall = getattr(report, "wall_seconds", None)
     total_min = (wall or sum(sec.values())) / 60
@@ -27,7 +49,8 @@ def render_card(report: Any, notes: str = "") -> str:
     lines = [
         "# Model card: rummi tile reader",
         "",
-        f"Date: {_dt.date.today().isoformat()}. Trained by `rummi train --device {'cuda' if str(plan['device']) not in ('cpu',) else 'cpu'}` "
+        f"Date: {getattr(report, 'date', None) or _dt.date.today().isoformat()}. Trained by "
+        f"`rummi train --plan {plan.get('name', 'cuda' if str(plan['device']) != 'cpu' else 'cpu')}` "
         f"on {'a GPU' if str(plan['device']) != 'cpu' else 'the 2-core CPU development machine'}"
         + (f" in {total_min:.0f} minutes." if wall else f"; its stage times below add up to {total_min:.0f} minutes (see the notes)."),
         "",
@@ -37,22 +60,18 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the 53 codes (K1..O13, J), input {plan['cls_imgsz']} px "
         "squares cut around each detected tile (`vision/crops.py`). Upside-down tiles are read by the classifier "
         "itself: it was trained on tiles in every rotation, with the maker's mark telling 6 from 9.",
-        ("- `colour.json`: the colour calibration (`vision/colour.py`): a Gaussian model of the ink colour, measured in "
-         "CIE Lab after white-balancing each crop on its own plastic, fitted on the real training series; it multiplies the "
-         "classifier's probabilities." if plan.get("colour_calibration", True) else
-         "- No colour calibration (`vision/colour.py`, `colour_calibration` in the plan): the classifier trained on the views "
-         "of real tiles reads colour better without it."),
         "- `settings.json`: the inference sizes the weights were trained for"
         + (f"; `cls_turns` {plan.get('cls_turns', 1)}: reading averages the classifier over the crop's four quarter turns."
            if plan.get("cls_turns", 1) > 1 else "."),
         "",
         "## Data",
-        f"- {plan['synth_train']} synthetic photos ({plan['render_size']} px; tables, racks, loose tiles, mixes, empty tables) "
-        f"+ {plan['synth_val']} for validation, rendered by `datasets/synth` (seed {plan['seed']}).",
-        f"- The real development photos of the series `rummy-`, `rummy4-`, `rummyBackground-` (122 photos, 1349 tiles): "
+        f"- {_count(data, 'synth_train', plan['synth_train'])} synthetic photos ({plan['render_size']} px; tables, racks, "
+        f"loose tiles, mixes, empty tables) + {_count(data, 'synth_val', plan['synth_val'])} for validation, rendered by "
+        f"`datasets/synth` (seed {plan['seed']}).",
+        f"- The real development photos of the series {_series(TRAIN_SERIES)} ({_photos_tiles(data.get('real_train'))}): "
         f"fine-tuning the detector (listed {plan['real_repeat']} times beside {plan.get('finetune_synth', 'all')} renders) and "
         f"the classifier ({plan['real_crop_repeat']} jittered crops per tile, then {plan.get('cls_views_real', 0)} augmented views per tile).",
-        "- Held out, never seen by any training step: the series `rummy2-` and `rummy3-` (57 photos, 441 tiles).",
+        f"- Held out, never seen by any training step: the series {_series(HELD_OUT_SERIES)} ({_photos_tiles(data.get('real_heldout'))}).",
         "- Source of the real photos: \"Rummikub v1\" (2026-01-04), Roboflow Universe project `rummikue/rummikub-nvypk-8cwem`, "
         "CC BY 4.0, via github.com/conner-replogle/rummikub-detector.",
         "",
@@ -73,16 +92,19 @@ def render_card(report: Any, notes: str = "") -> str:
         "",
         "## Scores",
         "Realism check (the renders-only detector, before it saw any real photo): tile recall at IoU >= 0.5 "
-        f"{_pct(report.realism_recall)} on all 179 real photos, {_pct(report.realism_recall_heldout)} on the held-out series.",
+        f"{_pct(report.realism_recall)} on all {_all_real(data)} real photos, {_pct(report.realism_recall_heldout)} on the held-out series.",
         "",
-        "| set | photos / tiles | recall | precision | exact reads | number | colour | median ms |",
-        "|---|---|---|---|---|---|---|---|",
-        _eval_rows("real, held out (rummy2-, rummy3-)", report.heldout).rstrip("\n"),
+        "| set | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged | median ms |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        _eval_rows(f"real, held out ({', '.join(HELD_OUT_SERIES)})", report.heldout).rstrip("\n"),
         _eval_rows("synthetic test (1024 px)", report.synthetic).rstrip("\n"),
+        _eval_rows("synthetic, styles held out of training", getattr(report, "unseen", None) or {}).rstrip("\n"),
         "",
-        "Exact reads count a missed tile as wrong; number and colour are over the tiles found. "
-        "Reproduce with `rummi evaluate data/real --split heldout` and `rummi evaluate data/synth --split test` "
-        "(after `rummi train` has written `data/`).",
+        "Exact reads count a missed tile as wrong; number and colour are over the tiles found. Sure but wrong: of "
+        "the tiles found and not marked doubtful, the share read wrong; errors flagged: of the tiles found and read "
+        "wrong, the share marked doubtful (the reader's calibration: `calibration.json`, fitted on renders only). "
+        "Reproduce with `rummi evaluate RUN/real --split heldout`, `rummi evaluate RUN/synth --split test` (and `--split unseen`), "
+        "where RUN is the run folder `rummi train` wrote (`data/runs/NAME`).",
     ]
     if conf:
         lines += ["", "Most frequent confusions on the held-out real photos (true -> read): " + ", ".join(
@@ -92,3 +114,33 @@ def render_card(report: Any, notes: str = "") -> str:
     if notes:
         lines += ["", "## Notes", notes]
     return "\n".join(lines) + "\n"
+
+
+README_BEGIN = "<!-- scores: written by training.card.write_readme_scores from models/metrics.json -->"
+README_END = "<!-- /scores -->"
+
+
+def readme_scores(report: Any) -> str:
+    """The README's scores table, from a run's report (the same numbers as the card's)."""
+    rows = [("real photos, held-out series", report.heldout), ("synthetic test set", report.synthetic),
+            ("synthetic, tile styles held out of training", getattr(report, "unseen", None) or {})]
+    lines = [README_BEGIN, "",
+             "| | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name, e in rows:
+        if not e:
+            continue
+        lines.append(f"| {name} | {e['photos']} / {e['labelled']} | {_pct(e['recall'])} | {_pct(e['precision'])} | "
+                     f"{_pct(e['exact_accuracy'])} | {_pct(e['number_accuracy'])} | {_pct(e['colour_accuracy'])} | "
+                     f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} |")
+    return "\n".join(lines + ["", README_END])
+
+
+def write_readme_scores(readme: Path, report: Any) -> bool:
+    """Replace the scores block of ``readme`` (between the markers); False when it has none."""
+    text = readme.read_text()
+    if README_BEGIN not in text or README_END not in text:
+        return False
+    start, end = text.index(README_BEGIN), text.index(README_END) + len(README_END)
+    readme.write_text(text[:start] + readme_scores(report) + text[end:])
+    return True

@@ -1,0 +1,168 @@
+"""Every way a tile can look, split once into a TRAIN part and a HELD-OUT part.
+
+The reader must read editions it never saw. To measure that honestly, each style dimension of the
+renders is cut in two here, in one place: training renders (``styles="train"``) draw only from
+``TRAIN``; the ``unseen`` test set (``styles="heldout"``) draws only from ``HELD_OUT``. The cut is fixed
+by name (no randomness), so it is the same on every machine and in every run.
+
+What is held out, and why:
+
+- fonts: 14 of 50, one or more from each look (rounded, condensed, geometric/wide, grotesque, slab,
+  mono), whole families at a time: a held-out family has no sibling, and no clone of the same design
+  (e.g. Nimbus Sans Narrow / TeX Gyre Heros Cn, URW Gothic / TeX Gyre Adventor), on the train side;
+- digit size: train draws digit heights 0.30-0.60 of the face (with the circle below 0.48); held out
+  are the two ends seen on other editions: small digits in a circle (0.24-0.30, older editions) and
+  digits filling the tile with no circle (0.60-0.72, the blind edition that read 9.9%);
+- ink shades: each colour has train shades and neighbouring held-out shades (blue -> teal-blue and
+  teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
+- plastic: ivory, cream and off-white for training; pure white and grey held out;
+- joker faces: ring face, filled face and a big "J" for training; a star and Okey's false joker held out;
+- maker's mark: "Rummikub" for training, "RUMMY" and "OKEY" held out (either side also draws tiles with
+  no mark: absence is not a style);
+- Okey-style marker under the number: a filled dot for training, a small ring held out (either side
+  also draws tiles without one).
+
+Scenes, cameras and phone effects are not split: they are not the edition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# (stem, Debian package, look). ``fonts.number_fonts()`` indexes this order.
+FONT_CATALOGUE: tuple[tuple[str, str, str], ...] = (
+    # ---- train
+    ("Comfortaa-Bold", "fonts-comfortaa", "rounded"),
+    ("Quicksand-Bold", "fonts-quicksand", "rounded"),
+    ("Mplus1-Black", "fonts-mplus", "rounded"),
+    ("Mplus2-ExtraBold", "fonts-mplus", "rounded"),
+    ("Dosis-ExtraBold", "fonts-dosis", "rounded condensed"),
+    ("LiberationSans-Bold", "fonts-liberation", "grotesque"),
+    ("DejaVuSans-Bold", "fonts-dejavu-core", "wide"),
+    ("Roboto-Bold", "fonts-roboto-unhinted", "grotesque"),
+    ("Roboto-Black", "fonts-roboto-unhinted", "grotesque heavy"),
+    ("OpenSans-Bold", "fonts-open-sans", "humanist"),
+    ("OpenSans-ExtraBold", "fonts-open-sans", "humanist heavy"),
+    ("NotoSans-Bold", "fonts-noto-core", "humanist"),
+    ("FreeSansBold", "fonts-freefont-ttf", "grotesque"),
+    ("Lato-Bold", "fonts-lato", "humanist"),
+    ("Lato-Heavy", "fonts-lato", "humanist heavy"),
+    ("Lato-Black", "fonts-lato", "humanist heavy"),
+    ("Cantarell-Bold", "fonts-cantarell", "humanist"),
+    ("Cantarell-ExtraBold", "fonts-cantarell", "humanist heavy"),
+    ("Arimo-Bold", "fonts-croscore", "grotesque"),
+    ("Carlito-Bold", "fonts-crosextra-carlito", "humanist"),
+    ("Cabin-Bold", "fonts-cabin", "humanist"),
+    ("Karla-ExtraBold", "fonts-karla", "grotesque"),
+    ("ClearSans-Bold", "fonts-clear-sans", "grotesque"),
+    ("NimbusSans-Bold", "fonts-urw-base35", "grotesque"),
+    ("Manrope-ExtraBold", "fonts-manrope", "geometric"),
+    ("B612-Bold", "fonts-b612", "wide"),
+    ("Play-Bold", "fonts-play", "square"),
+    ("RobotoCondensed-Bold", "fonts-roboto-unhinted", "condensed"),
+    ("NimbusSansNarrow-Bold", "fonts-urw-base35", "condensed"),
+    ("OpenSans-CondBold", "fonts-open-sans", "condensed"),
+    ("LeagueSpartan-Black", "fonts-league-spartan", "geometric heavy"),
+    ("URWGothic-Demi", "fonts-urw-base35", "geometric wide"),
+    ("texgyreadventor-bold", "fonts-texgyre", "geometric wide"),
+    ("RobotoSlab-Bold", "fonts-roboto-slab", "slab"),
+    ("Tinos-Bold", "fonts-croscore", "serif"),
+    ("Hack-Bold", "fonts-hack", "mono"),
+    # ---- held out
+    ("eurof75", "fonts-eurofurence", "rounded"),
+    ("eurofc75", "fonts-eurofurence", "rounded condensed"),
+    ("ComicNeue-Bold", "fonts-comic-neue", "rounded casual"),
+    ("AveriaSansGWF-Bold", "fonts-averia-sans-gwf", "soft"),
+    ("Inter-Black", "fonts-inter", "grotesque heavy"),
+    ("InterDisplay-Black", "fonts-inter", "grotesque heavy"),
+    ("BebasNeue-Bold", "fonts-bebas-neue", "condensed tall"),
+    ("BetecknaGSCondensed-Bold", "fonts-beteckna", "geometric condensed"),
+    ("BetecknaGS-Bold", "fonts-beteckna", "geometric"),
+    ("Sora-ExtraBold", "fonts-sora", "geometric wide"),
+    ("millimetreA Extrablack 01", "fonts-millimetre", "geometric heavy"),
+    ("C059-Bold", "fonts-urw-base35", "slab / schoolbook"),
+    ("texgyreschola-bold", "fonts-texgyre", "slab / schoolbook"),
+    ("JetBrainsMono-ExtraBold", "fonts-jetbrains-mono", "mono"),
+)
+FONT_STEMS: tuple[str, ...] = tuple(f[0] for f in FONT_CATALOGUE)
+HELD_OUT_FONTS: frozenset[str] = frozenset(FONT_STEMS[FONT_STEMS.index("eurof75"):])
+TRAIN_FONTS: frozenset[str] = frozenset(FONT_STEMS) - HELD_OUT_FONTS
+FONT_PACKAGES: tuple[str, ...] = tuple(sorted({f[1] for f in FONT_CATALOGUE} | {"fonts-liberation"}))  # + the mark's serif
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class SizeBand:
+    """Digit heights ``lo..hi`` (fraction of the face height); ``circle`` is the chance of the circle."""
+
+    lo: float
+    hi: float
+    circle: float
+
+
+@dataclass(frozen=True)
+class StyleSet:
+    """One side of the split: the values each style dimension may take."""
+
+    name: str
+    fonts: frozenset[str]
+    sizes: tuple[SizeBand, ...]
+    inks: dict[str, tuple[tuple[str, RGB], ...]]  # colour letter -> named shades
+    plastics: tuple[tuple[str, RGB], ...]
+    jokers: tuple[str, ...]
+    marks: tuple[str, ...]  # maker's mark texts ("" is never listed: no mark is drawn by chance)
+    okey: str  # the marker under the number on Okey-style tiles
+    p_mark: float = 0.8
+    p_okey: float = 0.15
+
+    def font_indices(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(FONT_STEMS) if s in self.fonts)
+
+
+TRAIN = StyleSet(
+    name="train",
+    fonts=TRAIN_FONTS,
+    sizes=(SizeBand(0.30, 0.48, 0.65), SizeBand(0.48, 0.60, 0.0)),
+    inks={
+        "K": (("black", (22, 22, 28)), ("blue-black", (24, 28, 44))),
+        "R": (("red", (205, 32, 45)), ("scarlet", (222, 52, 30))),
+        "B": (("blue", (22, 88, 185)), ("navy", (26, 54, 150)), ("azure", (16, 112, 208))),
+        "O": (("orange", (240, 138, 38)), ("deep-orange", (232, 104, 26))),
+    },
+    plastics=(("ivory", (236, 229, 206)), ("cream", (240, 230, 194)), ("off-white", (242, 240, 232))),
+    jokers=("ring-face", "filled-face", "letter-j"),
+    marks=("Rummikub",),
+    okey="dot",
+)
+
+HELD_OUT = StyleSet(
+    name="heldout",
+    fonts=HELD_OUT_FONTS,
+    sizes=(SizeBand(0.24, 0.30, 0.85), SizeBand(0.60, 0.72, 0.0)),
+    inks={
+        "K": (("dark-grey", (64, 64, 68)), ("brown-black", (50, 37, 30))),
+        "R": (("crimson", (160, 18, 50)), ("raspberry", (192, 24, 88))),
+        "B": (("teal-blue", (0, 112, 150)), ("teal", (0, 128, 126))),
+        "O": (("amber", (242, 172, 22)), ("yellow", (230, 200, 30))),
+    },
+    plastics=(("white", (250, 250, 247)), ("grey", (206, 208, 206))),
+    jokers=("star", "okey-false"),
+    marks=("RUMMY", "OKEY"),
+    okey="ring",
+    p_mark=0.6,
+    p_okey=0.2,
+)
+
+STYLE_SETS = {"train": TRAIN, "heldout": HELD_OUT}
+INK_SPREAD = 10  # per-tile spread around a shade (see faces._jitter): well under the gap between shades
+PLASTIC_SPREAD = 6
+
+
+def style_set(name: str | StyleSet) -> StyleSet:
+    if isinstance(name, StyleSet):
+        return name
+    try:
+        return STYLE_SETS[name]
+    except KeyError:
+        raise ValueError(f"unknown styles {name!r}: use 'train' or 'heldout'") from None

@@ -1,0 +1,86 @@
+"""training.calibrate: the threshold fit, the fusion fit on made-up readers, the JSON round trip, a lone 6."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from vision_fakes import FakeModel, FakeNumberReader, raw_tile
+
+from engine.tiles import ALL_CODES
+from training.calibrate import fit_fusion, fit_threshold
+from vision.calibration import Calibration
+from vision.fusion import FusionParams, fuse
+from vision.reader import Reader
+from vision.types import Image
+
+
+def test_threshold_is_the_lowest_that_meets_both_bounds():
+    conf = np.array([0.99, 0.98, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5])
+    wrong = np.array([0, 0, 0, 1, 0, 1, 0, 1], bool)
+    flagged = np.zeros(8, bool)
+    # sure-but-wrong 0 needs tau above 0.9; every error flagged too
+    assert fit_threshold(conf, flagged, wrong, max_sure_wrong=0.0, min_errors_flagged=1.0) == pytest.approx(0.95)
+    # flagging two errors of three is enough: above 0.7
+    assert fit_threshold(conf, flagged, wrong, max_sure_wrong=0.25, min_errors_flagged=0.6) == pytest.approx(0.8)
+    # the other rules already flag the errors: no threshold needed
+    assert fit_threshold(conf, wrong.copy(), wrong, max_sure_wrong=0.0, min_errors_flagged=1.0) == 0.0
+    with pytest.raises(ValueError, match="one entry per tile"):
+        fit_threshold(conf, flagged[:3], wrong)
+
+
+def test_fusion_fit_learns_how_good_each_reader_is():
+    rng = np.random.default_rng(0)
+    n = 600
+    truth = rng.integers(0, 52, n)  # number tiles
+    # an overconfident classifier, right 80% of the time
+    guess = np.where(rng.random(n) < 0.8, truth, rng.integers(0, 52, n))
+    cls = np.full((n, 53), 0.001)
+    cls[np.arange(n), guess] = 0.99
+    # a recogniser right 95% of the time, blank otherwise
+    ocr = np.zeros((n, 14))
+    hit = rng.random(n) < 0.95
+    ocr[np.arange(n), np.where(hit, truth % 13, 13)] = 1.0
+    alone = fit_fusion(cls, None, truth)
+    # alone, its top reading is right 80% of the time, so it should say about 80%
+    top = fuse(cls, None, alone)[np.arange(n), guess]
+    assert alone.cls_temperature > 1.1 and top.mean() == pytest.approx(0.8, abs=0.04)
+    params = fit_fusion(cls, ocr, truth)
+    assert params.ocr_hit > 0.85  # the recogniser is believed where it reads a number
+
+
+def test_json_round_trip_and_defaults(tmp_path):
+    cal = Calibration(fusion=FusionParams(cls_temperature=1.3, ocr_hit=0.8), doubt_below=0.77, six_nine_below=0.95,
+                      fitted_on="renders")
+    path = cal.save(tmp_path / "calibration.json")
+    back = Calibration.load(tmp_path)
+    assert back == cal and path.exists()
+    assert Calibration.load(tmp_path / "nowhere") == Calibration()
+    (tmp_path / "calibration.json").write_text("[1, 2]")
+    with pytest.raises(ValueError, match="not a calibration"):
+        Calibration.load(tmp_path)
+
+
+def test_a_lone_six_has_its_own_threshold():
+    box = (100, 100, 140, 156)
+    image = Image(np.zeros((300, 400, 3), np.uint8))
+    cal = Calibration(doubt_below=0.5, six_nine_below=0.99)
+    for code, doubtful in (("R6", True), ("R7", False)):
+        model = FakeModel([raw_tile(box, {code: 0.97})])
+        reader = Reader(model, number_reader=FakeNumberReader({box: {None: 1.0}}), ocr=True, calibration=cal)
+        tile = reader.read(image, rack=True).tiles[0]
+        assert tile.code == code and tile.doubtful is doubtful
+    assert "J" in ALL_CODES
+
+
+def test_the_fusion_fit_survives_a_recogniser_that_is_always_right() -> None:
+    """A recogniser that never misses drives its hit share towards 1 during the search: the fitted
+    numbers must stay valid shares (regression: ocr_blank went below 0)."""
+    rng = np.random.default_rng(0)
+    truth = rng.integers(0, len(ALL_CODES) - 1, 400)  # numbered tiles only
+    classifier = np.full((len(truth), len(ALL_CODES)), 0.1 / (len(ALL_CODES) - 1))
+    classifier[np.arange(len(truth)), truth] = 0.9
+    ocr = np.zeros((len(truth), 14))
+    numbers = np.array([int(ALL_CODES[t][1:]) - 1 for t in truth])
+    ocr[np.arange(len(truth)), numbers] = 1.0
+    params = fit_fusion(classifier, ocr, truth)
+    assert 0 < params.ocr_blank < 1 and 0 < params.ocr_hit < 1 and params.ocr_hit + params.ocr_blank < 1

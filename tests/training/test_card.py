@@ -1,0 +1,38 @@
+"""The model card and the README's scores are written by code from the run's record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from training.card import README_BEGIN, README_END, readme_scores, render_card, write_readme_scores
+from training.report import TrainReport
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_the_readme_shows_the_committed_models_scores() -> None:
+    report = TrainReport.load(REPO / "models" / "metrics.json")
+    text = (REPO / "README.md").read_text()
+    block = text[text.index(README_BEGIN): text.index(README_END) + len(README_END)]
+    assert block == readme_scores(report), "run write_readme_scores (promote does) after changing models/metrics.json"
+
+
+def test_the_card_counts_come_from_the_record() -> None:
+    report = TrainReport.load(REPO / "models" / "metrics.json")
+    card = render_card(report)
+    for key in ("real_train", "real_heldout"):
+        counts = report.data[key]
+        assert f"{counts['photos']} photos, {counts['tiles']} tiles" in card
+    assert f"{report.heldout['photos']} / {report.heldout['labelled']}" in card
+
+
+def test_write_readme_scores_replaces_only_its_block(tmp_path) -> None:
+    report = TrainReport.load(REPO / "models" / "metrics.json")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"before\n{README_BEGIN}\nold numbers\n{README_END}\nafter\n")
+    assert write_readme_scores(readme, report)
+    text = readme.read_text()
+    assert text.startswith("before\n") and text.endswith("\nafter\n") and "old numbers" not in text
+    assert readme_scores(report) in text
+    (tmp_path / "plain.md").write_text("no block")
+    assert not write_readme_scores(tmp_path / "plain.md", report)

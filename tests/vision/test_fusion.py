@@ -1,0 +1,153 @@
+"""vision.fusion, and the reader with a stand-in number reader: agreement, disagreement, 6/9, blanks, jokers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector, raw_tile
+
+from engine.tiles import ALL_CODES
+from vision.calibration import Calibration
+from vision.fusion import FusionParams, disagreement, fuse, number_marginal, ocr_likelihood
+from vision.reader import Reader
+from vision.types import Image
+
+I = {c: i for i, c in enumerate(ALL_CODES)}  # noqa: E741
+
+
+def _one(classifier: dict[str, float], ocr: dict[int | None, float] | None, params: FusionParams = FusionParams()):
+    p = prob_vector(classifier)[None]
+    o = None if ocr is None else number_vector(ocr)[None]
+    return fuse(p, o, params)[0], p, o
+
+
+def test_agreement_sharpens_and_is_no_disagreement():
+    fused, p, o = _one({"K7": 0.8, "K1": 0.1}, {7: 0.95})
+    assert ALL_CODES[int(fused.argmax())] == "K7"
+    assert fused[I["K7"]] > p[0, I["K7"]]  # a second reader saying the same makes it surer
+    assert not disagreement(["K7"], p, o)[0]
+
+
+def test_disagreement_on_the_number_keeps_the_classifiers_colour():
+    fused, p, o = _one({"K3": 0.97}, {8: 0.97})
+    assert ALL_CODES[int(fused.argmax())][0] == "K"
+    assert disagreement(["K3"], p, o)[0]  # the recogniser clearly reads another number
+    assert disagreement(["K8"], p, o)[0]  # the classifier's own number is 3
+
+
+def test_colour_is_the_classifiers_alone():
+    fused, p, _ = _one({"B7": 0.6, "K7": 0.3}, {7: 0.9})
+    assert fused[I["B7"]] / fused[I["K7"]] == pytest.approx(p[0, I["B7"]] / p[0, I["K7"]])
+
+
+def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():
+    fused, p, o = _one({"B9": 0.9}, {6: 0.48, 9: 0.48})
+    assert ALL_CODES[int(fused.argmax())] == "B9"
+    # evidence against the other numbers, none between 6 and 9
+    assert fused[I["B9"]] / fused[I["B6"]] == pytest.approx(p[0, I["B9"]] / p[0, I["B6"]])
+    assert not disagreement(["B9"], p, o)[0]
+    # neither reader can tell: the fused reading stays split, so the reader will doubt it
+    fused, _, _ = _one({"B9": 0.5, "B6": 0.5}, {6: 0.48, 9: 0.48})
+    assert fused[I["B9"]] == pytest.approx(fused[I["B6"]])
+
+
+def test_a_recogniser_that_reads_nothing_is_weak_evidence():
+    fused, p, o = _one({"R5": 0.95}, {None: 1.0})
+    assert ALL_CODES[int(fused.argmax())] == "R5"
+    assert fused[I["R5"]] > 0.5
+    assert not disagreement(["R5"], p, o)[0]
+
+
+def test_joker_from_the_classifier():
+    fused, p, o = _one({"J": 0.95}, {None: 0.98})
+    assert ALL_CODES[int(fused.argmax())] == "J" and fused[I["J"]] > 0.95
+    assert not disagreement(["J"], p, o)[0]
+    _, p, o = _one({"J": 0.95}, {4: 0.95})
+    assert disagreement(["J"], p, o)[0]  # a number where the classifier sees a joker
+
+
+def test_likelihood_model():
+    params = FusionParams(ocr_hit=0.8, ocr_blank=0.08, joker_blank=0.9)
+    like = ocr_likelihood(number_vector({5: 1.0})[None], params)[0]
+    assert like[4] == pytest.approx(0.8)
+    assert like[0] == pytest.approx((1 - 0.8 - 0.08) / 12)
+    assert like[13] == pytest.approx(0.1 / 13)
+    like = ocr_likelihood(number_vector({None: 1.0})[None], params)[0]
+    assert like[4] == pytest.approx(0.08) and like[13] == pytest.approx(0.9)
+
+
+def test_without_a_recogniser_only_the_temperature_acts():
+    p = prob_vector({"O13": 0.9})[None]
+    assert fuse(p, None)[0] == pytest.approx(p[0])
+    soft = fuse(p, None, FusionParams(cls_temperature=2.0))[0]
+    assert soft[I["O13"]] < 0.9 and int(soft.argmax()) == I["O13"]
+    assert number_marginal(prob_vector({"K4": 0.5, "B4": 0.4})[None])[0, 3] == pytest.approx(0.9 + 0.1 * 4 / 53)
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="recogniser: expected shape"):
+        fuse(prob_vector({"K1": 1.0})[None], np.ones((1, 13)))
+    with pytest.raises(ValueError, match="1 tiles from the classifier but 2"):
+        fuse(prob_vector({"K1": 1.0})[None], np.ones((2, 14)))
+    with pytest.raises(ValueError, match="ocr_hit"):
+        FusionParams(ocr_hit=1.5)
+    with pytest.raises(ValueError, match="cls_temperature"):
+        FusionParams(cls_temperature=0)
+
+
+# --------------------------------------------------------------------------- through the reader
+
+BOXES = [(100 + 45 * k, 100, 140 + 45 * k, 156) for k in range(4)]
+
+
+def _read(classifier: list[dict[str, float]], numbers: dict | None, **kw):
+    model = FakeModel([raw_tile(b, c) for b, c in zip(BOXES, classifier)])
+    fake = FakeNumberReader({b: a for b, a in zip(BOXES, numbers)}) if numbers is not None else None
+    reader = Reader(model, number_reader=fake, ocr=fake is not None, calibration=Calibration(), **kw)
+    image = Image(np.zeros((300, 400, 3), np.uint8), "t.jpg")
+    return reader.read(image, rack=True), fake
+
+
+def test_reader_asks_the_number_reader_once_with_every_box():
+    reading, fake = _read([{"K7": 0.95}, {"R2": 0.95}], [{7: 0.95}, {2: 0.95}])
+    assert len(fake.asked) == 1 and sorted(fake.asked[0]) == sorted(BOXES[:2])
+    assert reading.codes() == ["K7", "R2"]
+    assert [t.doubtful for t in reading.tiles] == [False, False]
+
+
+def test_reader_flags_a_sure_classifier_the_recogniser_contradicts():
+    reading, _ = _read([{"B13": 0.99}, {"K5": 0.97}], [{13: 0.9}, {3: 0.97}])
+    assert reading.tiles[0].doubtful is False
+    assert reading.tiles[1].doubtful is True  # sure classifier, but the recogniser reads a 3
+    assert reading.tiles[1].code[0] == "K"
+
+
+def test_reader_without_the_recogniser_does_not_flag_the_same_tile():
+    reading, _ = _read([{"B13": 0.99}, {"K5": 0.97}], None)
+    assert [t.doubtful for t in reading.tiles] == [False, False]
+    assert Reader(FakeModel([])).uses_ocr is False  # a model without settings: no recogniser
+
+
+def test_reader_turns_off_the_recogniser_when_told():
+    model = FakeModel([raw_tile(BOXES[0], {"K7": 0.95})])
+    fake = FakeNumberReader({BOXES[0]: {3: 0.99}})
+    reading = Reader(model, number_reader=fake, ocr=False).read(Image(np.zeros((300, 400, 3), np.uint8)))
+    assert fake.asked == [] and not reading.tiles[0].doubtful
+
+
+def test_reader_rejects_a_number_reader_of_the_wrong_shape():
+    class Bad:
+        def read(self, rgb, boxes):
+            return np.ones((len(boxes), 13)) / 13
+
+    model = FakeModel([raw_tile(BOXES[0], {"K7": 0.95})])
+    with pytest.raises(ValueError, match=r"expected \(1, 14\)"):
+        Reader(model, number_reader=Bad(), ocr=True).read(Image(np.zeros((300, 400, 3), np.uint8)))
+
+
+def test_calibrated_threshold_makes_unsure_tiles_doubtful():
+    strict = Calibration(doubt_below=0.99, doubt_below_alone=0.99)
+    model = FakeModel([raw_tile(BOXES[0], {"O8": 0.97})])
+    image = Image(np.zeros((300, 400, 3), np.uint8))
+    assert Reader(model, ocr=False, calibration=Calibration()).read(image, rack=True).tiles[0].doubtful is False
+    assert Reader(model, ocr=False, calibration=strict).read(image, rack=True).tiles[0].doubtful is True

@@ -1,0 +1,206 @@
+"""vision.ocr: CTC decoding, orientation, turn merging; and the real recogniser on drawn tiles."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import ocr
+from vision.ocr import NO_NUMBER, NumberReader, OcrSettings, ctc_string_probs, merge_turns, number_probs, tile_geometry, tilt
+
+# a tiny alphabet: column 0 blank, then "1", "3", "x", "I"; the other digits share column 9
+COLUMNS = {d: (9,) for d in "0123456789"}
+COLUMNS.update({"1": (1, 4), "3": (2,)})
+
+
+def _steps(*rows: dict[int, float], width: int = 10) -> np.ndarray:
+    out = np.zeros((1, len(rows), width))
+    for t, row in enumerate(rows):
+        for c, p in row.items():
+            out[0, t, c] = p
+    return out
+
+
+def test_ctc_collapses_repeats_and_needs_a_blank_between_equal_digits():
+    one_three = _steps({1: 1.0}, {1: 1.0}, {0: 1.0}, {2: 1.0})
+    assert ctc_string_probs(one_three, ["13", "1", "3", "11"], COLUMNS)[0] == pytest.approx([1, 0, 0, 0])
+    eleven = _steps({1: 1.0}, {0: 1.0}, {1: 1.0})
+    assert ctc_string_probs(eleven, ["11", "1"], COLUMNS)[0] == pytest.approx([1, 0])
+    one = _steps({1: 1.0}, {1: 1.0}, {0: 1.0})
+    assert ctc_string_probs(one, ["11", "1"], COLUMNS)[0] == pytest.approx([0, 1])
+
+
+def test_ctc_counts_look_alikes_as_the_digit():
+    capital_i = _steps({0: 1.0}, {4: 1.0}, {0: 1.0})
+    assert ctc_string_probs(capital_i, ["1"], COLUMNS)[0, 0] == pytest.approx(1.0)
+
+
+def _collapse(path: tuple[int, ...], label: dict[int, str]) -> str:
+    out, prev = [], None
+    for c in path:
+        if c != prev and c != 0:
+            out.append(label[c])
+        prev = c
+    return "".join(out)
+
+
+def test_ctc_matches_summing_every_path():
+    rng = np.random.default_rng(5)
+    probs = rng.dirichlet(np.ones(4), size=(2, 4))  # 2 crops, 4 steps, classes blank/"1"/"3"/"x"
+    columns = {d: (3,) for d in "0123456789"}
+    columns.update({"1": (1,), "3": (2,)})
+    label = {1: "1", 2: "3", 3: "?"}
+    strings = ["1", "3", "13", "31", "11", "113"]
+    want = np.zeros((2, len(strings)))
+    for path in itertools.product(range(4), repeat=4):
+        s = _collapse(path, label)
+        if s in strings:
+            want[:, strings.index(s)] += np.prod([probs[:, t, c] for t, c in enumerate(path)], axis=0)
+    assert ctc_string_probs(probs, strings, columns) == pytest.approx(want)
+
+
+def test_number_probs_puts_the_rest_on_no_number():
+    probs = _steps({2: 0.6, 3: 0.4}, {0: 1.0})  # "3" or an "x": not a number
+    p = number_probs(probs, COLUMNS)[0]
+    assert p.shape == (14,)
+    assert p[2] == pytest.approx(0.6) and p[NO_NUMBER] == pytest.approx(0.4)
+
+
+def test_bad_ctc_input():
+    with pytest.raises(ValueError, match="batch, steps, classes"):
+        ctc_string_probs(np.zeros((3, 4)), ["1"], COLUMNS)
+    with pytest.raises(ValueError, match="only digit strings"):
+        ctc_string_probs(np.zeros((1, 3, 10)), ["J"], COLUMNS)
+
+
+def test_merge_turns_keeps_the_turn_that_reads_a_number():
+    upright = np.zeros(14)
+    upright[11] = 0.9  # "12"
+    upright[NO_NUMBER] = 0.1
+    upside_down = np.zeros(14)
+    upside_down[NO_NUMBER] = 1.0
+    merged = merge_turns([upside_down, upright])
+    assert int(merged.argmax()) == 11 and merged[11] > 0.85
+    six, nine = np.zeros(14), np.zeros(14)
+    six[5], nine[8] = 0.97, 0.97
+    six[NO_NUMBER] = nine[NO_NUMBER] = 0.03
+    merged = merge_turns([six, nine])
+    assert merged[5] == pytest.approx(merged[8]) == pytest.approx(0.485)
+
+
+# --------------------------------------------------------------------------- orientation
+
+
+def test_geometry_of_straight_boxes():
+    g = tile_geometry((0, 0, 74, 100), 0.0)
+    assert g.angles == (0.0, -180.0) or g.angles == (0.0, 180.0)
+    assert (g.width, g.height) == pytest.approx((74, 100))
+    g = tile_geometry((0, 0, 100, 74), 0.0)  # lying on its side
+    assert sorted(abs(a) for a in g.angles) == [90.0, 90.0]
+    assert (g.width, g.height) == pytest.approx((74, 100))
+    assert len(tile_geometry((0, 0, 100, 100), 44.0).angles) == 4  # at 45 degrees: any way
+    with pytest.raises(ValueError, match="positive width"):
+        tile_geometry((10, 10, 10, 30), 0.0)
+
+
+def _face(number: str, w: int = 74, h: int = 100, ink=(200, 30, 40)) -> np.ndarray:
+    face = np.full((h, w, 3), (236, 229, 206), np.uint8)
+    size, _ = cv2.getTextSize(number, cv2.FONT_HERSHEY_DUPLEX, 1.6, 4)
+    org = ((w - size[0]) // 2, int(h * 0.42 + size[1] / 2))
+    cv2.putText(face, number, org, cv2.FONT_HERSHEY_DUPLEX, 1.6, ink, 4, cv2.LINE_AA)
+    return face
+
+
+def _photo_with(face: np.ndarray, angle: float, size: int = 240) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """The face turned ``angle`` degrees clockwise on a dark table; returns the photo and the tile's box."""
+    photo = np.full((size, size, 3), (70, 45, 30), np.uint8)
+    h, w = face.shape[:2]
+    c = size / 2
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), -angle, 1.0)  # OpenCV turns counter-clockwise
+    m[:, 2] += (c - w / 2, c - h / 2)
+    mask = cv2.warpAffine(np.full((h, w), 255, np.uint8), m, (size, size))
+    turned = cv2.warpAffine(face, m, (size, size))
+    photo[mask > 127] = turned[mask > 127]
+    ys, xs = np.nonzero(mask > 127)
+    return photo, (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
+
+
+@pytest.mark.parametrize("angle", [0.0, 20.0, -25.0, 90.0, 180.0, -90.0, 160.0])
+def test_the_first_turn_brings_the_tile_upright(angle):
+    photo, box = _photo_with(_face("5"), angle)
+    plan = NumberReader().plan(photo, box)  # no model needed
+    first = plan.turns[0]  # the number sits above the face's centre: that end is the top
+    assert abs((first - angle + 180) % 360 - 180) < 6
+    assert len(plan.turns) == 2 and abs((plan.turns[1] - first) % 360 - 180) < 1e-6
+
+
+def test_tilt_of_a_turned_rectangle():
+    photo, box = _photo_with(_face("8"), 17.0)
+    x1, y1, x2, y2 = (int(v) for v in box)
+    deg, strength = tilt(cv2.cvtColor(photo[y1:y2, x1:x2], cv2.COLOR_RGB2GRAY))
+    assert abs(deg - 17.0) < 3 and strength > 0.2
+
+
+def test_reader_rejects_bad_input():
+    reader = NumberReader(model_path="/nonexistent/model.onnx")
+    assert reader.read(np.zeros((10, 10, 3), np.uint8), np.zeros((0, 4))).shape == (0, 14)
+    with pytest.raises(ValueError, match="uint8 RGB"):
+        reader.read(np.zeros((10, 10), np.uint8), [(0, 0, 5, 5)])
+    with pytest.raises(ValueError, match="positive width"):
+        reader.read(np.zeros((10, 10, 3), np.uint8), [(5, 5, 5, 9)])
+
+
+def test_a_missing_model_file_is_a_clear_error():
+    from vision.errors import ModelMissing
+
+    with pytest.raises(ModelMissing, match="number recogniser is missing"):
+        NumberReader(model_path="/nonexistent/model.onnx").read(*_photo_with(_face("3"), 0.0)[:1], [(80, 70, 154, 170)])
+
+
+# --------------------------------------------------------------------------- the real recogniser
+
+needs_model = pytest.mark.skipif(not ocr.ocr_available(), reason=f"{ocr.OCR_PACKAGE} is not installed (pip install -e .)")
+
+
+def _pil_face(number: str) -> np.ndarray:
+    """A tile face with the number in a TrueType font (DejaVu Sans Bold when there), not OpenCV's."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    face = Image.new("RGB", (74, 100), (236, 229, 206))
+    try:
+        font = ImageFont.truetype("DejaVuSans-Bold.ttf", 40)
+    except OSError:
+        font = ImageFont.load_default(size=40)
+    draw = ImageDraw.Draw(face)
+    left, top, right, bottom = draw.textbbox((0, 0), number, font=font)
+    draw.text(((74 - (right - left)) / 2 - left, 42 - (bottom - top) / 2 - top), number, fill=(22, 88, 185), font=font)
+    return np.asarray(face)
+
+
+@needs_model
+@pytest.mark.parametrize(
+    "number,angle,draw", [("7", 0.0, _face), ("12", 0.0, _pil_face), ("4", 90.0, _pil_face), ("10", 180.0, _face), ("3", -20.0, _pil_face)]
+)
+def test_recogniser_reads_a_drawn_tile(number, angle, draw):
+    photo, box = _photo_with(draw(number), angle)
+    p = NumberReader().read(photo, [box])[0]
+    assert p.shape == (14,) and p.sum() == pytest.approx(1.0)
+    assert int(p.argmax()) == int(number) - 1, p.round(3)
+    assert p[int(number) - 1] > 0.5
+
+
+@needs_model
+def test_recogniser_sees_no_number_on_a_blank_tile():
+    photo, box = _photo_with(np.full((100, 74, 3), (236, 229, 206), np.uint8), 0.0)
+    p = NumberReader().read(photo, [box])[0]
+    assert int(p.argmax()) == NO_NUMBER
+
+
+def test_settings_are_frozen():
+    with pytest.raises(Exception):
+        OcrSettings().crop_top = 0.5  # type: ignore[misc]
+    assert math.isclose(OcrSettings().aspect, 0.74)

@@ -1,0 +1,283 @@
+"""Fitting the reader's calibration (``vision.calibration.Calibration``) on rendered photos: a step
+of ``rummi train``, and the one call to refit it on another render set (``refit``), such as a
+"leave-styles-out" set.
+
+Fit only on a labelled set the models never learnt from, only ever rendered photos (never the real
+held-out photos, which are for reporting). The fit:
+
+1. reads every photo once with the models (detector, classifier, recogniser) and keeps each tile's
+   raw opinions and, for tiles matched to a label, the truth;
+2. fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of the
+   true codes (``fit_fusion``), once with the recogniser and once without;
+3. replays the whole reading (layout, rules, copy limits) with those numbers and chooses the
+   lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
+   are wrong (``fit_threshold``).
+
+    python -m training.calibrate DATASET [--split val] [--models DIR] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from engine.tiles import ALL_CODES
+from vision.calibration import CALIBRATION, Calibration
+from vision.fusion import FusionParams, fuse
+
+# The issue's bounds are 0.5% sure-but-wrong and 90% of errors flagged; the fit aims at half the
+# room on each, because photos unlike the renders it is fitted on are read worse.
+MAX_SURE_WRONG = 0.0025  # of the tiles shown as sure, at most this share may be wrong
+MIN_ERRORS_FLAGGED = 0.95  # of the tiles read wrong, at least this share must be flagged
+_CODE_INDEX = {c: i for i, c in enumerate(ALL_CODES)}
+
+
+# --------------------------------------------------------------------------- what a fit learns from
+
+
+@dataclass
+class PhotoRecord:
+    """One photo's raw opinions, replayable without the models."""
+
+    path: str
+    width: int
+    height: int
+    boxes: np.ndarray  # (N, 4) after the reader's cleaning, in the detector's order
+    det_scores: np.ndarray  # (N,)
+    classifier: np.ndarray  # (N, 53)
+    ocr: np.ndarray | None  # (N, 14)
+    truth: list[str | None]  # the matched label's code per tile, None where no label matches
+
+
+def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
+    """Read every photo of a labelled set once with the committed models; keep the raw opinions."""
+    from tqdm import tqdm
+
+    from vision.evaluate import open_dataset
+    from vision.load import load_image
+    from vision.metrics import match
+    from vision.model import load_model
+    from vision.ocr import load_number_reader
+    from vision.reader import _clean
+    from vision.yolo_format import read_labels
+
+    data = open_dataset(dataset, split)
+    model = load_model(models_dir)
+    numbers = load_number_reader()
+    out = []
+    for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
+        image = load_image(image_path)
+        raw = _clean(model.predict(image.rgb), image, 0.0)
+        boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
+        probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(ALL_CODES))
+        ocr = numbers.read(image.rgb, boxes) if len(boxes) else np.zeros((0, 14))
+        truth_tiles = read_labels(label_path, data.names, image.width, image.height)
+        truth: list[str | None] = [None] * len(raw)
+        for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):
+            truth[j] = truth_tiles[i].code
+        out.append(
+            PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth)
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+def _stack(records: Sequence[PhotoRecord]) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    cls_rows, ocr_rows, truth = [], [], []
+    for r in records:
+        for t, code in enumerate(r.truth):
+            if code is None:
+                continue
+            cls_rows.append(r.classifier[t])
+            ocr_rows.append(r.ocr[t] if r.ocr is not None else None)
+            truth.append(_CODE_INDEX[code])
+    if not truth:
+        raise ValueError("no labelled tiles to fit on")
+    ocr = None if any(o is None for o in ocr_rows) else np.stack(ocr_rows)  # type: ignore[arg-type]
+    return np.stack(cls_rows), ocr, np.asarray(truth)
+
+
+def _nll(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, params: FusionParams) -> float:
+    p = fuse(classifier, ocr, params)
+    return float(-np.log(np.maximum(p[np.arange(len(truth)), truth], 1e-12)).mean())
+
+
+def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray) -> FusionParams:
+    """The temperature (and, with a recogniser, its behaviour) that best explain the true codes."""
+    from scipy.optimize import minimize
+
+    def share(v: float) -> float:  # 0 .. 0.5
+        return float(0.5 / (1 + np.exp(-np.clip(v, -30, 30))))
+
+    def unpack(x: np.ndarray) -> FusionParams:
+        temperature = float(np.exp(np.clip(x[0], -3, 3)))
+        if ocr is None:
+            return FusionParams(cls_temperature=temperature, six_nine=share(x[1]))
+        # hit, blank and misread as a softmax, so that they always leave room for each other
+        e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
+        # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
+        hit = float(np.clip(e[0] / e.sum(), 1e-4, 0.998))
+        blank = float(np.clip(e[1] / e.sum(), 1e-4, 0.999 - hit))
+        joker_blank = float(1 / (1 + np.exp(-np.clip(x[4], -12, 12))))
+        return FusionParams(
+            cls_temperature=temperature,
+            six_nine=share(x[1]),
+            ocr_hit=hit,
+            ocr_blank=blank,
+            joker_blank=float(np.clip(joker_blank, 1e-3, 0.999)),
+            ocr_six_nine=share(x[5]),
+        )
+
+    x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0, -3.0])
+    res = minimize(lambda x: _nll(classifier, ocr, truth, unpack(x)), x0, method="Nelder-Mead",
+                   options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+    return unpack(res.x)
+
+
+def fit_threshold(confidence: np.ndarray, flagged: np.ndarray, wrong: np.ndarray, max_sure_wrong: float = MAX_SURE_WRONG,
+                  min_errors_flagged: float = MIN_ERRORS_FLAGGED) -> float:
+    """The lowest confidence threshold under which at most ``max_sure_wrong`` of the sure tiles are
+    wrong and at least ``min_errors_flagged`` of the wrong tiles are flagged (0.999 if none does).
+
+    confidence, flagged (by the other doubt rules), wrong: per matched tile. A tile is sure when it
+    is not flagged and its confidence is at least the threshold.
+    """
+    confidence, flagged, wrong = (np.asarray(a) for a in (confidence, flagged, wrong))
+    if not (len(confidence) == len(flagged) == len(wrong)):
+        raise ValueError("confidence, flagged and wrong need one entry per tile")
+    candidates = np.unique(np.concatenate([[0.0], confidence[~flagged]]))
+    for tau in candidates:  # ascending: the first that meets the target flags the fewest tiles
+        sure = ~flagged & (confidence >= tau)
+        caught = (wrong & ~sure).sum() >= min_errors_flagged * wrong.sum()
+        if not sure.any() or (wrong[sure].mean() <= max_sure_wrong and caught):
+            return float(min(max(tau, 0.0), 0.999))
+    return 0.999
+
+
+def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Read the records again, models replaced by their recorded answers: per matched tile
+    (confidence, flagged by a rule other than the thresholds, wrong, read as a 6 or a 9)."""
+    from vision.reader import Reader
+    from vision.types import Image
+
+    flat = dataclasses.replace(calibration, doubt_below=0.0, doubt_below_alone=0.0, six_nine_below=0.0, six_nine_below_alone=0.0)
+    confidence, flagged, wrong, six_nine = [], [], [], []
+    for r in records:
+        if not len(r.boxes):
+            continue
+        model = _ReplayModel(r)
+        reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat)
+        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path))
+        for tile in reading.tiles:
+            t = model.index_of(tile.box)
+            if r.truth[t] is None:
+                continue
+            confidence.append(tile.confidence)
+            flagged.append(tile.doubtful)
+            wrong.append(tile.code != r.truth[t])
+            six_nine.append(tile.code[1:] in ("6", "9"))
+    return np.asarray(confidence), np.asarray(flagged, bool), np.asarray(wrong, bool), np.asarray(six_nine, bool)
+
+
+def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, fitted_on: str = "",
+        min_errors_flagged: float = MIN_ERRORS_FLAGGED) -> Calibration:
+    """A calibration from recorded readings of a labelled, rendered set (the defaults, saying so in
+    its notes, when no read tile matches a label: a development run's untrained detector)."""
+    if not any(code is not None for r in records for code in r.truth):
+        return Calibration(fitted_on=fitted_on, notes={"tiles": 0})
+    classifier, ocr, truth = _stack(records)
+    alone = fit_fusion(classifier, None, truth)
+    both = fit_fusion(classifier, ocr, truth) if ocr is not None else FusionParams()
+    cal = Calibration(fusion=both, alone=alone, fitted_on=fitted_on)
+    notes: dict = {"tiles": int(len(truth)), "max_sure_wrong": max_sure_wrong, "min_errors_flagged": min_errors_flagged}
+    thresholds = {}
+    for with_ocr in ((False, True) if ocr is not None else (False,)):
+        conf, flagged, wrong, six_nine = replay(records, cal, with_ocr)
+        # each kind of tile meets the bounds on its own, so all of them together do too
+        tau = fit_threshold(conf[~six_nine], flagged[~six_nine], wrong[~six_nine], max_sure_wrong, min_errors_flagged)
+        tau69 = fit_threshold(conf[six_nine], flagged[six_nine], wrong[six_nine], max_sure_wrong, min_errors_flagged)
+        thresholds[with_ocr] = (tau, tau69)
+        sure = ~flagged & (conf >= np.where(six_nine, tau69, tau))
+        key = "ocr" if with_ocr else "alone"
+        notes[key] = {
+            "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr)), 4),
+            "wrong": int(wrong.sum()),
+            "sure": int(sure.sum()),
+            "sure_wrong": int((sure & wrong).sum()),
+            "errors_flagged": int((~sure & wrong).sum()),
+            "doubtful": int((~sure).sum()),
+            "threshold": round(tau, 4),
+            "six_nine_threshold": round(tau69, 4),
+        }
+    with_ocr_t = thresholds.get(True, (cal.doubt_below, cal.six_nine_below))
+    return dataclasses.replace(
+        cal, doubt_below=with_ocr_t[0], six_nine_below=with_ocr_t[1],
+        doubt_below_alone=thresholds[False][0], six_nine_below_alone=thresholds[False][1], notes=notes,
+    )
+
+
+def refit(dataset: str | Path, split: str = "val", models_dir: str | Path | None = None, out: str | Path | None = None,
+          max_sure_wrong: float = MAX_SURE_WRONG, limit: int | None = None, progress: bool = True) -> Calibration:
+    """Read a labelled rendered set with the models, fit, and write ``calibration.json`` (default:
+    into the models folder). The one call to recalibrate on another render set."""
+    from vision.model import MODELS_DIR
+
+    records = collect(dataset, split, models_dir, limit=limit, progress=progress)
+    cal = fit(records, max_sure_wrong, fitted_on=f"{dataset} ({split}, {len(records)} photos)")
+    cal.save(Path(out) if out else Path(models_dir or MODELS_DIR) / CALIBRATION)
+    return cal
+
+
+# --------------------------------------------------------------------------- replay stand-ins
+
+
+class _ReplayModel:
+    """Gives back a record's detections (same contract as vision.model.TileModel.predict)."""
+
+    def __init__(self, record: PhotoRecord) -> None:
+        self.record = record
+
+    def predict(self, rgb: np.ndarray) -> list:
+        from vision.model import RawTile
+
+        r = self.record
+        return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(r.boxes, r.det_scores, r.classifier)]
+
+    def index_of(self, box: Sequence[float]) -> int:
+        d = np.abs(self.record.boxes - np.asarray(box, dtype=np.float64)).sum(1)
+        return int(np.argmin(d))
+
+
+class _ReplayNumbers:
+    def __init__(self, record: PhotoRecord) -> None:
+        self.record = record
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        assert self.record.ocr is not None
+        model = _ReplayModel(self.record)
+        return self.record.ocr[[model.index_of(b) for b in np.asarray(boxes).reshape(-1, 4)]]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m training.calibrate", description=__doc__.split("\n")[0])
+    ap.add_argument("dataset", help="a labelled, rendered set (YOLO format)")
+    ap.add_argument("--split", default="val")
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    ap.add_argument("--out", default=None, help="where to write the calibration (default: MODELS/calibration.json)")
+    ap.add_argument("--max-sure-wrong", type=float, default=MAX_SURE_WRONG)
+    ap.add_argument("--limit", type=int, default=None)
+    args = ap.parse_args(argv)
+    cal = refit(args.dataset, args.split, args.models, args.out, args.max_sure_wrong, args.limit)
+    print(json.dumps(cal.to_json(), indent=2))
+
+
+if __name__ == "__main__":
+    main()

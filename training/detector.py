@@ -1,0 +1,102 @@
+"""The one-class tile detector's runs: renders only, then fine-tuning with the real training series;
+and the realism check (how many real tiles the renders-only detector finds)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from training.plan import Plan
+from training.report import TrainReport
+from training.yolo_args import common_args
+from vision.metrics import match
+from vision.yolo_format import CLASS_NAMES, label_path, list_images, read_labels, write_data_yaml, write_image_list
+
+
+def detector_yaml(width: float, dest: Path) -> Path:
+    """Ultralytics' own YOLOv8 model YAML with one class and our width multiplier."""
+    import yaml
+    from ultralytics.utils import ROOT
+
+    cfg = copy.deepcopy(yaml.safe_load((ROOT / "cfg" / "models" / "v8" / "yolov8.yaml").read_text()))
+    cfg["nc"] = 1
+    cfg["scales"] = {"t": [0.33, width, 512]}
+    cfg["scale"] = "t"
+    dest.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return dest
+
+
+def detector_args(plan: Plan) -> dict[str, Any]:
+    # fliplr mirrors digits (a mirrored 2 is not a tile); a large hsv_h turns red into orange.
+    return dict(imgsz=plan.det_imgsz, batch=plan.det_batch, single_cls=True, fliplr=0.0, flipud=0.0, hsv_h=0.0,
+                hsv_s=0.3, hsv_v=0.3, degrees=0.0, scale=0.5, translate=0.1, mosaic=1.0, mixup=0.0,
+                close_mosaic=2, cache="ram", patience=100, **common_args(plan))
+
+
+def train_on_renders(plan: Plan, work: Path, report: TrainReport) -> Path:
+    """Phase A: from the model YAML, on renders only."""
+    from ultralytics import YOLO
+
+    cfg = detector_yaml(plan.det_width, work / "tile-detector.yaml")
+    synth = (work / "synth").resolve()
+    data = write_data_yaml(work / "det_synth.yaml", {"train": [synth / "images" / "train"], "val": [synth / "images" / "val"]})
+    with report.timed("detector_synth"):
+        YOLO(str(cfg), task="detect").train(data=str(data), epochs=plan.det_epochs_synth,
+                                            project=str(work.resolve() / "runs"), name="det_synth", **detector_args(plan))
+    return work / "runs" / "det_synth" / "weights" / "best.pt"
+
+
+def finetune(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
+    """Phase B: from phase A's weights, on ``finetune_synth`` renders beside the real training series
+    listed ``real_repeat`` times."""
+    from ultralytics import YOLO
+
+    synth = work / "synth"
+    real_list = write_image_list(work / "real_train_list.txt", list_images(work / "real" / "images" / "train", recursive=False),
+                                 repeat=plan.real_repeat)
+    synth_list = write_image_list(work / "synth_finetune_list.txt",
+                                  [p.resolve() for p in list_images(synth / "images" / "train")][: plan.finetune_synth])
+    data = write_data_yaml(work / "det_finetune.yaml", {"train": [synth_list.resolve(), real_list.resolve()],
+                                                        "val": [(synth / "images" / "val").resolve()]})
+    args = detector_args(plan)
+    args["pretrained"] = True  # continue from phase A's weights (a local file, nothing downloaded)
+    with report.timed("detector_finetune"):
+        YOLO(str(start), task="detect").train(data=str(data), epochs=plan.det_epochs_finetune,
+                                              project=str(work.resolve() / "runs"), name="det_finetune", optimizer="AdamW",
+                                              lr0=plan.det_lr_finetune, warmup_epochs=plan.det_warmup_finetune, **args)
+    return work / "runs" / "det_finetune" / "weights" / "best.pt"
+
+
+def detector_recall(weights: Path, images: list[Path], imgsz: int, conf: float = 0.25) -> float:
+    """Share of the labelled tiles in ``images`` that the detector finds at IoU >= 0.5."""
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights), task="detect")
+    found = total = 0
+    for img in tqdm(images, desc="detector recall", unit="img"):
+        bgr = cv2.imread(str(img))
+        if bgr is None:
+            continue
+        h, w = bgr.shape[:2]
+        # one class here: the names only have to cover the label file's classes
+        truth = [t.box for t in read_labels(label_path(img), CLASS_NAMES, w, h)]
+        res = model.predict(bgr, imgsz=imgsz, conf=conf, verbose=False)[0]
+        pred = res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
+        found += len(match(truth, pred))
+        total += len(truth)
+    return found / max(total, 1)
+
+
+def realism_check(plan: Plan, weights: Path, work: Path, report: TrainReport) -> None:
+    """Recall of the renders-only detector on every real photo and on the held-out series: none of
+    them was seen by it, so this measures how real the renders are."""
+    real = work / "real" / "images"
+    heldout = list_images(real / "heldout")
+    with report.timed("realism_check"):
+        report.realism_recall = detector_recall(weights, list_images(real / "train") + heldout, plan.det_imgsz)
+        report.realism_recall_heldout = detector_recall(weights, heldout, plan.det_imgsz)

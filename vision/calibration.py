@@ -1,0 +1,93 @@
+"""How far to believe each reader, and when to call a tile doubtful: fitted on rendered photos.
+
+``Calibration`` holds the fusion's numbers (``vision.fusion.FusionParams``), the classifier's
+temperature when it reads alone, and the confidence below which a tile is shown as doubtful, with
+and without the recogniser. ``models/calibration.json`` keeps the committed one; without it the
+reader uses the defaults (the classifier as it is, doubtful below 0.6).
+
+It is fitted on rendered photos only by ``training/calibrate.py`` (a step of ``rummi train``);
+this module only holds and loads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from vision.fusion import FusionParams
+
+CALIBRATION = "calibration.json"
+
+
+@dataclass(frozen=True)
+class Calibration:
+    fusion: FusionParams = FusionParams()  # with the recogniser
+    alone: FusionParams = FusionParams()  # the classifier alone (only its own numbers matter)
+    doubt_below: float = 0.6  # with the recogniser: a tile less sure than this is doubtful
+    doubt_below_alone: float = 0.6  # the classifier alone
+    # a tile read as 6 or 9 has its own threshold: which end is up is the one thing both readers guess
+    six_nine_below: float = 0.6
+    six_nine_below_alone: float = 0.6
+    fitted_on: str = ""  # the set it was fitted on, for the record
+    notes: dict = field(default_factory=dict, compare=False)  # the fit's own numbers, for the record
+
+    def params(self, with_ocr: bool) -> FusionParams:
+        """The fusion numbers for a reading with or without the recogniser."""
+        return self.fusion if with_ocr else self.alone
+
+    def threshold(self, with_ocr: bool) -> float:
+        return self.doubt_below if with_ocr else self.doubt_below_alone
+
+    def six_nine_threshold(self, with_ocr: bool) -> float:
+        return self.six_nine_below if with_ocr else self.six_nine_below_alone
+
+    def to_json(self) -> dict:
+        return {
+            "fusion": dataclasses.asdict(self.fusion),
+            "alone": dataclasses.asdict(self.alone),
+            "doubt_below": self.doubt_below,
+            "doubt_below_alone": self.doubt_below_alone,
+            "six_nine_below": self.six_nine_below,
+            "six_nine_below_alone": self.six_nine_below_alone,
+            "fitted_on": self.fitted_on,
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Calibration":
+        if not isinstance(data, dict):
+            raise ValueError("a calibration is a JSON object")
+        def params(key: str) -> FusionParams:
+            fields = dict(data.get(key, {}))
+            return FusionParams(**{k: float(v) for k, v in fields.items() if k in FusionParams.__dataclass_fields__})
+
+        return cls(
+            fusion=params("fusion"),
+            alone=params("alone"),
+            doubt_below=float(data.get("doubt_below", 0.6)),
+            doubt_below_alone=float(data.get("doubt_below_alone", 0.6)),
+            six_nine_below=float(data.get("six_nine_below", 0.6)),
+            six_nine_below_alone=float(data.get("six_nine_below_alone", 0.6)),
+            fitted_on=str(data.get("fitted_on", "")),
+            notes=dict(data.get("notes", {})),
+        )
+
+    @classmethod
+    def load(cls, folder: str | Path | None) -> "Calibration":
+        """The calibration in ``folder`` (a models folder); the defaults where there is none."""
+        if folder is None:
+            return cls()
+        path = Path(folder) / CALIBRATION
+        if not path.is_file():
+            return cls()
+        try:
+            return cls.from_json(json.loads(path.read_text()))
+        except (OSError, ValueError, TypeError) as exc:
+            raise ValueError(f"{path}: not a calibration ({exc})") from None
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), indent=2) + "\n")
+        return path

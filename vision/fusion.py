@@ -1,0 +1,154 @@
+"""Two opinions on each tile made into one: the crop classifier's and the number recogniser's.
+
+The classifier gives 53-way probabilities (``engine.tiles.ALL_CODES``); the recogniser
+(``vision.ocr``) gives probabilities over the numbers 1-13 and "no number". The classifier alone
+decides the colour; the number (and joker or not) is decided by both.
+
+The recogniser's answer is treated as evidence through a small model of how it behaves, whose
+numbers are fitted on rendered photos (``training.calibrate``): on a tile showing number n it reads
+n with probability ``ocr_hit``, nothing with ``ocr_blank``, and any other number with what is
+left; on a joker it reads nothing with ``joker_blank``. So a recogniser that reads nothing is
+weak evidence (it often cannot read a small, blurred tile), and one that reads a number clearly
+is strong evidence. The fused probability of a code is
+
+    p(code) ~ p_classifier(code) ** (1 / cls_temperature) * likelihood(recogniser's answer | code)
+
+A 6 and a 9 are the same glyph turned over, and both readers must guess which way is up: each
+reader's 6 and 9 are mixed by ``six_nine`` (the classifier) and ``ocr_six_nine`` (the recogniser),
+the rate at which each mistakes one for the other where it cannot see the tile's ends. So a lone
+6 stays doubtful, and a 6 in a run 4-5-6 is settled by the rules (``vision.consistent``).
+
+Where the two disagree the tile is doubtful (``disagreement``), whatever the fused probability:
+either the recogniser clearly reads another number than the reading chosen, or the chosen number
+is not the classifier's own. A recogniser unsure between two numbers (an upside-down 6 or 9) is
+no disagreement: the classifier decides, or the usual doubt rules flag it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.tiles import ALL_CODES
+
+N_CODES = len(ALL_CODES)
+JOKER = ALL_CODES.index("J")
+N_NUMBERS = 13
+NO_NUMBER = N_NUMBERS  # the recogniser's last column; also the joker's column in number space
+
+
+def _number_column(code: str) -> int:
+    return NO_NUMBER if code == "J" else int(code[1:]) - 1
+
+
+# column (0-12 for numbers 1-13, 13 for the joker) of each code
+NUMBER_OF_CODE = np.array([_number_column(c) for c in ALL_CODES])
+# the code each code becomes turned over where that is another code (6 <-> 9, same colour)
+_TURNED = np.array([ALL_CODES.index(c[0] + {"6": "9", "9": "6"}[c[1:]]) if c[1:] in ("6", "9") else i for i, c in enumerate(ALL_CODES)])
+_TURNED_NUMBER = np.array([8 if k == 5 else 5 if k == 8 else k for k in range(N_NUMBERS + 1)])
+
+
+def turn_over(probs: np.ndarray, share: float, columns: np.ndarray) -> np.ndarray:
+    """Move ``share`` of each 6's probability to the 9 of its colour and back (columns: the turned column of each)."""
+    return probs if share <= 0 else (1.0 - share) * probs + share * probs[:, columns]
+
+
+@dataclass(frozen=True)
+class FusionParams:
+    """How much each reader is believed (fitted by ``training.calibrate``)."""
+
+    cls_temperature: float = 1.0  # > 1 softens the classifier's probabilities
+    ocr_hit: float = 0.9  # P(the recogniser reads the tile's number | a number tile)
+    ocr_blank: float = 0.08  # P(it reads no number | a number tile)
+    joker_blank: float = 0.95  # P(it reads no number | a joker)
+    disagree_at: float = 0.6  # the recogniser this sure of another number makes a tile doubtful
+    six_nine: float = 0.0  # share of the classifier's 6 that may be a 9 turned over (and back)
+    ocr_six_nine: float = 0.0  # the same for the recogniser
+
+    def __post_init__(self) -> None:
+        if not self.cls_temperature > 0:
+            raise ValueError(f"cls_temperature must be positive, got {self.cls_temperature}")
+        for name in ("ocr_hit", "ocr_blank", "joker_blank", "disagree_at"):
+            value = getattr(self, name)
+            if not 0.0 < value < 1.0:
+                raise ValueError(f"{name} must lie strictly between 0 and 1, got {value}")
+        for name in ("six_nine", "ocr_six_nine"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 0.5:
+                raise ValueError(f"{name} must lie between 0 and 0.5, got {value}")
+        if self.ocr_hit + self.ocr_blank >= 1.0:
+            raise ValueError("ocr_hit + ocr_blank must leave some probability for misreads")
+
+
+def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:
+    p = np.asarray(probs, dtype=np.float64)
+    if p.ndim != 2 or p.shape[1] != width:
+        raise ValueError(f"{what}: expected shape (tiles, {width}), got {p.shape}")
+    if not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ValueError(f"{what}: probabilities must be finite and non-negative")
+    s = p.sum(1, keepdims=True)
+    return np.where(s > 0, p / np.where(s > 0, s, 1.0), 1.0 / width)
+
+
+def soften(probs: np.ndarray, temperature: float) -> np.ndarray:
+    """Probabilities raised to 1/temperature and renormalised (temperature scaling of log-probs)."""
+    p = _check(probs, N_CODES, "classifier")
+    logp = np.log(np.maximum(p, 1e-12)) / temperature
+    logp -= logp.max(1, keepdims=True)
+    e = np.exp(logp)
+    return e / e.sum(1, keepdims=True)
+
+
+def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
+    """(N, 14): how likely the recogniser's answer is if the tile shows number 1..13, or is a joker."""
+    o = _check(ocr, N_NUMBERS + 1, "recogniser")
+    numbers, blank = o[:, :NO_NUMBER], o[:, NO_NUMBER : NO_NUMBER + 1]
+    miss = (1.0 - params.ocr_hit - params.ocr_blank) / (N_NUMBERS - 1)
+    other = numbers.sum(1, keepdims=True) - numbers
+    as_number = params.ocr_hit * numbers + miss * other + params.ocr_blank * blank
+    as_joker = (1.0 - params.joker_blank) / N_NUMBERS * numbers.sum(1, keepdims=True) + params.joker_blank * blank
+    return np.concatenate([as_number, as_joker], axis=1)
+
+
+def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = FusionParams()) -> np.ndarray:
+    """(N, 53) fused probabilities. Without a recogniser's answer: the classifier, temperature-scaled."""
+    p = turn_over(soften(classifier, params.cls_temperature), params.six_nine, _TURNED)
+    if ocr is None:
+        return p
+    like = ocr_likelihood(turn_over(_check(ocr, N_NUMBERS + 1, "recogniser"), params.ocr_six_nine, _TURNED_NUMBER), params)
+    if like.shape[0] != p.shape[0]:
+        raise ValueError(f"{p.shape[0]} tiles from the classifier but {like.shape[0]} from the recogniser")
+    f = p * like[:, NUMBER_OF_CODE]
+    s = f.sum(1, keepdims=True)
+    return np.where(s > 0, f / np.where(s > 0, s, 1.0), p)
+
+
+def number_marginal(classifier: np.ndarray) -> np.ndarray:
+    """(N, 14): the classifier's probabilities summed over colours (the joker last)."""
+    p = _check(classifier, N_CODES, "classifier")
+    out = np.zeros((p.shape[0], N_NUMBERS + 1))
+    np.add.at(out.T, NUMBER_OF_CODE, p.T)
+    return out
+
+
+def disagreement(
+    codes: list[str] | tuple[str, ...], classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = FusionParams()
+) -> np.ndarray:
+    """(N,) True where the two readers disagree about the number of the chosen ``codes``.
+
+    The recogniser disagrees when it reads another number with at least ``disagree_at`` (on a
+    joker: any number); reading nothing is no disagreement. The classifier disagrees when its own
+    likeliest number (or joker) is not the chosen one.
+    """
+    chosen = np.array([_number_column(c) for c in codes], dtype=int)
+    marg = number_marginal(classifier)
+    if marg.shape[0] != len(chosen):
+        raise ValueError(f"{len(chosen)} codes but {marg.shape[0]} classifier rows")
+    out = marg.argmax(1) != chosen
+    if ocr is not None:
+        o = _check(ocr, N_NUMBERS + 1, "recogniser")
+        top = o[:, :NO_NUMBER].argmax(1)
+        sure = o[np.arange(len(top)), top] >= params.disagree_at
+        out |= sure & (top != chosen)
+    return out

@@ -1,0 +1,429 @@
+"""A second, independent reader of tile numbers: a pretrained text recogniser run on tile crops.
+
+The recogniser is PaddleOCR's PP-OCRv4 text-line model as shipped (ONNX, inside the wheel) by the
+``rapidocr_onnxruntime`` package; nothing is downloaded at run time and nothing of the package but
+its model file is used. Only the recognition network runs, directly on each tile: the detector has
+already found the tile, so text detection is skipped.
+
+It was trained on printed text, not on our tiles, so it fails differently from the crop classifier
+and does not care which edition's font or colours a tile has: where the two agree a reading can be
+trusted, where they disagree a person should look (``vision.fusion``).
+
+Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
+
+* the tile's tilt modulo a quarter turn comes from its edges (a tile's and its neighbours' edges
+  are the strongest straight lines in its box); the crop is cut along the tilted tile;
+* its size, and whether it lies portrait or landscape, from the detector's box and that tilt;
+  at a tilt near 45 degrees the box cannot tell, and all four turns are candidates;
+* which end is up from where the ink sits: the number is printed above the face's centre;
+  where that is clear one turn is read, else both (or all four), and the turn that reads most
+  like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``: when the ink cannot
+  tell the ends apart, both stay in the answer and the choice is left to the classifier or to a
+  person.
+
+Crops are cut straight at the recogniser's 48 px height (one affine warp each) and read in batches
+of similar width by one onnxruntime session, loaded once, on first use.
+
+Output: for each box, probabilities over ``1..13`` and "no number" (the last column), each
+number's probability being the CTC probability of its digit string.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from .errors import ModelMissing
+
+NUMBERS = tuple(range(1, 14))
+NUMBER_STRINGS = tuple(str(n) for n in NUMBERS)
+NO_NUMBER = len(NUMBERS)  # column of "no number" (a joker, a face-down tile, not a tile)
+COLUMNS = len(NUMBERS) + 1
+OCR_PACKAGE = "rapidocr_onnxruntime"
+REC_MODEL = "ch_PP-OCRv4_rec_infer.onnx"
+REC_HEIGHT = 48  # the recogniser's input height
+# glyphs a general text recogniser reads for our digits in some fonts (a "1" is often an "I")
+LOOK_ALIKES = {"1": "Il|丨!", "0": "Oo〇D"}
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    """How tiles are cut and read."""
+
+    aspect: float = 0.74  # a tile face's width / height (a real tile is about 26 x 35 mm)
+    crop_top: float = 0.06  # the number area, as fractions of the upright face's height ...
+    crop_bottom: float = 0.78  # ... below it the maker's mark, which reads as letters
+    crop_side: float = 0.02  # ... and of its width, trimmed off each side
+    lean_clear: float = 0.03  # ink this far above the centre (of the face's height) tells which end is up
+    ambiguous_tilt: float = 33.0  # degrees: beyond this the box cannot tell portrait from landscape
+    confident: float = 0.85  # a first read this sure of one number needs no second turn
+    max_width: int = 80  # widest crop, pixels at the recogniser's height
+    batch: int = 48
+    # onnxruntime intra-op threads (0: one per core). One: on a small, shared machine more threads
+    # spin against the detector and each other and read slower, not faster.
+    threads: int = 1
+
+
+DEFAULT_SETTINGS = OcrSettings()
+
+
+# --------------------------------------------------------------------------- the model file
+
+
+def rec_model_path() -> Path | None:
+    """The recogniser's ONNX file inside the installed package, found without importing it."""
+    spec = importlib.util.find_spec(OCR_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for folder in spec.submodule_search_locations:
+        path = Path(folder) / "models" / REC_MODEL
+        if path.is_file():
+            return path
+    return None
+
+
+def ocr_available() -> bool:
+    """Is the recogniser installed (so that the reader can use it)?"""
+    return rec_model_path() is not None
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class TileGeometry:
+    """Where a tile's face lies: its centre, its size upright, and the rotations to try."""
+
+    cx: float
+    cy: float
+    width: float  # of the face upright (the short side)
+    height: float  # of the face upright (the long side)
+    angles: tuple[float, ...]  # clockwise degrees that would bring the face upright, best guess first
+
+
+def tilt(gray: np.ndarray) -> tuple[float, float]:
+    """The dominant direction of straight edges modulo 90 degrees, in (-45, 45], and its strength 0-1.
+
+    Gradient directions are averaged on the circle after multiplying their angle by four, so that
+    the four sides of a rectangle vote together; strong edges (the tile against the table) count most.
+    """
+    g = gray.astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag2 = gx * gx + gy * gy
+    if float(mag2.sum()) < 1e-6:
+        return 0.0, 0.0
+    phi = np.arctan2(gy, gx)
+    c, s = float((mag2 * np.cos(4 * phi)).sum()), float((mag2 * np.sin(4 * phi)).sum())
+    strength = math.hypot(c, s) / float(mag2.sum())
+    return math.degrees(math.atan2(s, c)) / 4.0, strength
+
+
+def tile_geometry(box: Sequence[float], tilt_deg: float, settings: OcrSettings = DEFAULT_SETTINGS) -> TileGeometry:
+    """The face's size and candidate rotations from its axis-aligned box and its tilt.
+
+    A rectangle a x b turned by t has a box (a c + b s) x (a s + b c) (c = |cos t|, s = |sin t|):
+    the sum a + b always follows; the difference only while c - s is not small, i.e. the tilt is
+    well away from 45 degrees.
+    """
+    x1, y1, x2, y2 = (float(v) for v in box)
+    W, H = x2 - x1, y2 - y1
+    if not (W > 0 and H > 0):
+        raise ValueError(f"a box needs a positive width and height, got {tuple(box)}")
+    t = max(-45.0, min(45.0, float(tilt_deg)))
+    c, s = abs(math.cos(math.radians(t))), abs(math.sin(math.radians(t)))
+    total = (W + H) / (c + s)
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    short, long = total * settings.aspect / (1 + settings.aspect), total / (1 + settings.aspect)
+    if abs(t) <= settings.ambiguous_tilt:
+        diff = (W - H) / (c - s)  # a - b: a along the tilted x axis
+        a = (total + diff) / 2
+        b = (total - diff) / 2
+        a, b = max(a, 1.0), max(b, 1.0)
+        short, long = min(a, b), max(a, b)
+        # keep a plausible face shape: a misjudged box must not make a sliver
+        short = max(short, long * settings.aspect * 0.7)
+        base = t if b >= a else t + 90.0
+        angles = (base, base + 180.0)
+    else:
+        angles = (t, t + 90.0, t + 180.0, t + 270.0)
+    return TileGeometry(cx, cy, short, long, tuple(_wrap(a) for a in angles))
+
+
+def _wrap(angle: float) -> float:
+    return (angle + 180.0) % 360.0 - 180.0
+
+
+def face_warp(geometry: TileGeometry, angle: float, window: tuple[float, float, float, float], out_h: int) -> tuple[np.ndarray, int]:
+    """The affine map (output pixel -> photo pixel) that cuts ``window`` of the face turned upright.
+
+    window: (left, top, right, bottom) as fractions of the upright face's width and height.
+    The face lies turned ``angle`` degrees clockwise in the photo. Returns (2x3 matrix, width).
+    """
+    left, top, right, bottom = window
+    u0, v0 = (left - 0.5) * geometry.width, (top - 0.5) * geometry.height
+    scale = out_h / max((bottom - top) * geometry.height, 1e-6)  # output pixels per photo pixel
+    out_w = max(8, int(round((right - left) * geometry.width * scale)))
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    # photo = centre + R(a) @ (u0 + X / scale, v0 + Y / scale); R turns clockwise on screen (y down)
+    m = np.array(
+        [
+            [ca / scale, -sa / scale, geometry.cx + ca * u0 - sa * v0],
+            [sa / scale, ca / scale, geometry.cy + sa * u0 + ca * v0],
+        ],
+        np.float32,
+    )
+    return m, out_w
+
+
+def cut(rgb: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    return cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def ink_lean(face: np.ndarray) -> float:
+    """How far the ink's centre sits above the centre of an upright face, as a fraction of its height.
+
+    Ink: pixels much darker or more saturated than the face's plastic (its median). Positive: the
+    ink sits high, as the number does on an upright tile.
+    """
+    hsv = cv2.cvtColor(face, cv2.COLOR_RGB2HSV).astype(np.float32)
+    s, v = hsv[..., 1], hsv[..., 2]
+    weight = np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
+    total = float(weight.sum())
+    if total < 1e-6:
+        return 0.0
+    ys = (np.arange(face.shape[0], dtype=np.float32) + 0.5) / face.shape[0] - 0.5
+    return -float((weight.sum(1) * ys).sum() / total)
+
+
+# --------------------------------------------------------------------------- CTC decoding
+
+
+def digit_columns(characters: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """Output columns for each digit (the digit and its look-alikes).
+
+    The model's columns are [blank] + characters (+ a space): character i is column i + 1.
+    """
+    index: dict[str, int] = {}
+    for i, ch in enumerate(characters):
+        index.setdefault(ch, i + 1)
+    missing = [d for d in "0123456789" if d not in index]
+    if missing:
+        raise ValueError(f"the recogniser's alphabet lacks the digits {''.join(missing)}")
+    return {d: (index[d],) + tuple(index[c] for c in LOOK_ALIKES.get(d, "") if c in index) for d in "0123456789"}
+
+
+def ctc_string_probs(probs: np.ndarray, strings: Sequence[str], columns: dict[str, tuple[int, ...]], blank: int = 0) -> np.ndarray:
+    """P(the crop reads exactly ``s``) for each string, summed over all CTC alignments.
+
+    probs: (B, T, C) per-step softmax outputs. Returns (B, len(strings)). Different strings are
+    disjoint sets of alignments, so each row sums to at most 1.
+    """
+    probs = np.asarray(probs, dtype=np.float64)
+    if probs.ndim != 3:
+        raise ValueError(f"expected (batch, steps, classes) probabilities, got shape {probs.shape}")
+    B, T, _ = probs.shape
+    emit_of = {d: probs[:, :, list(cols)].sum(2) for d, cols in columns.items()}
+    blank_p = probs[:, :, blank]
+    out = np.zeros((B, len(strings)))
+    for j, s in enumerate(strings):
+        if not s or any(ch not in columns for ch in s):
+            raise ValueError(f"cannot score {s!r}: only digit strings")
+        labels = ["_"]
+        for ch in s:
+            labels += [ch, "_"]
+        L = len(labels)
+        emit = np.stack([blank_p if lab == "_" else emit_of[lab] for lab in labels], axis=2)  # (B, T, L)
+        # a path may skip the blank between two different labels, not between equal ones
+        skip = np.array([k >= 2 and labels[k] != "_" and labels[k] != labels[k - 2] for k in range(L)])
+        alpha = np.zeros((B, L))
+        alpha[:, 0] = emit[:, 0, 0]
+        alpha[:, 1] = emit[:, 0, 1]
+        for t in range(1, T):
+            new = alpha.copy()
+            new[:, 1:] += alpha[:, :-1]
+            new[:, skip] += alpha[:, np.where(skip)[0] - 2]
+            alpha = new * emit[:, t]
+        out[:, j] = alpha[:, -1] + alpha[:, -2]
+    return out
+
+
+def number_probs(step_probs: np.ndarray, columns: dict[str, tuple[int, ...]]) -> np.ndarray:
+    """(B, 14): P(1)..P(13) and, last, the rest ("no number"), from the recogniser's per-step output."""
+    p = ctc_string_probs(step_probs, NUMBER_STRINGS, columns)
+    rest = np.clip(1.0 - p.sum(1, keepdims=True), 0.0, 1.0)
+    out = np.concatenate([p, rest], axis=1)
+    return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
+
+
+def merge_turns(per_turn: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+    """One tile's (14,) answer from its turns' answers, each weighted by how much it reads a number.
+
+    The turn under which the crop reads as a number is probably the upright one. An upside-down 6
+    reads as a 9 as well as the 6 reads as a 6: then both stay, about half each.
+    """
+    rows = np.asarray(per_turn, dtype=np.float64).reshape(-1, COLUMNS)
+    if len(rows) == 0:
+        raise ValueError("no turn was read")
+    if len(rows) == 1:
+        return rows[0].copy()
+    number_mass = rows[:, :NO_NUMBER].sum(1)
+    if number_mass.max() < 1e-9:
+        return rows.mean(0)
+    w = number_mass**2 / float((number_mass**2).sum())
+    merged = (w[:, None] * rows).sum(0)
+    return merged / merged.sum()
+
+
+# --------------------------------------------------------------------------- the reader
+
+
+class NumberReader:
+    """Reads the number on each tile of a photo; the ONNX session loads on the first read."""
+
+    def __init__(self, model_path: str | Path | None = None, settings: OcrSettings = DEFAULT_SETTINGS) -> None:
+        self.settings = settings
+        self._path = Path(model_path) if model_path else None
+        self._session = None
+        self._columns: dict[str, tuple[int, ...]] = {}
+
+    @property
+    def session(self):
+        if self._session is None:
+            path = self._path or rec_model_path()
+            if path is None or not Path(path).is_file():
+                raise ModelMissing(
+                    f"the number recogniser is missing: install {OCR_PACKAGE} (pip install -e .), "
+                    'or switch it off with "ocr": false in models/settings.json'
+                )
+            import onnxruntime as ort
+
+            opts = ort.SessionOptions()
+            if self.settings.threads:
+                opts.intra_op_num_threads = self.settings.threads
+            opts.log_severity_level = 3
+            session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+            meta = session.get_modelmeta().custom_metadata_map
+            if "character" not in meta:
+                raise ModelMissing(f"{path}: the recogniser carries no character list")
+            self._columns = digit_columns(meta["character"].splitlines())
+            self._session = session
+        return self._session
+
+    def read(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+        """(N, 14) probabilities over numbers 1..13 and "no number" for the tiles in ``boxes``."""
+        if not isinstance(rgb, np.ndarray) or rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
+            raise ValueError("the photo must be an H x W x 3 uint8 RGB array")
+        boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        if not len(boxes):
+            return np.zeros((0, COLUMNS))
+        plans = [self.plan(rgb, box) for box in boxes]
+        # first pass: each tile's likeliest turn; second: the other turns where the first is unsure
+        first = self.read_crops(rgb, [(p.geometry, p.turns[0]) for p in plans])
+        per_tile: list[list[np.ndarray]] = [[row] for row in first]
+        again = [
+            (i, a) for i, p in enumerate(plans) for a in p.turns[1:]
+            if p.unsure or first[i, :NO_NUMBER].max() < self.settings.confident  # reading nothing is no answer
+        ]
+        if again:
+            second = self.read_crops(rgb, [(plans[i].geometry, a) for i, a in again])
+            for (i, _), row in zip(again, second):
+                per_tile[i].append(row)
+        return np.stack([merge_turns(rows) for rows in per_tile])
+
+    def plan(self, rgb: np.ndarray, box: Sequence[float]) -> "TilePlan":
+        """The tile's geometry and its candidate turns, likeliest first."""
+        s = self.settings
+        x1, y1, x2, y2 = (float(v) for v in box)
+        if not (x2 - x1 >= 1 and y2 - y1 >= 1):
+            raise ValueError(f"box {tuple(box)}: a box needs a positive width and height")
+        box_w, box_h = x2 - x1, y2 - y1
+        # the tilt from a small grey copy of the box (a fixed size keeps the cost flat)
+        scale = 48.0 / max(box_w, box_h)
+        m = np.array([[1 / scale, 0, x1], [0, 1 / scale, y1]], np.float32)
+        size = (max(8, int(round(box_w * scale))), max(8, int(round(box_h * scale))))
+        gray = cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY)
+        geometry = tile_geometry(box, tilt(gray)[0], s)
+        # which end is up: the ink on the face (the centre 80%) turned by the first candidate
+        inner = (0.1, 0.1, 0.9, 0.9)
+        m, w = face_warp(geometry, geometry.angles[0], inner, 32)
+        face = cut(rgb, m, (w, 32))
+        lean = ink_lean(face)
+        angles = list(geometry.angles)
+        if len(angles) == 2:
+            if lean < 0:
+                angles.reverse()
+            unsure = abs(lean) < s.lean_clear
+        else:
+            unsure = True
+        return TilePlan(geometry, tuple(angles), unsure)
+
+    def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float]]) -> np.ndarray:
+        """(len(crops), 14): the number area of each (geometry, angle) cut and read."""
+        s = self.settings
+        window = (s.crop_side, s.crop_top, 1.0 - s.crop_side, s.crop_bottom)
+        images = []
+        for geometry, angle in crops:
+            m, w = face_warp(geometry, angle, window, REC_HEIGHT)
+            images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
+        return number_probs(self.recognise(images), self._columns_loaded())
+
+    def _columns_loaded(self) -> dict[str, tuple[int, ...]]:
+        _ = self.session
+        return self._columns
+
+    def recognise(self, images: Sequence[np.ndarray]) -> np.ndarray:
+        """The recogniser's per-step probabilities (B, T, C) for RGB images 48 px high."""
+        session = self.session
+        name = session.get_inputs()[0].name
+        # images of similar width share a batch, so that little of it is padding
+        order = np.argsort([im.shape[1] for im in images], kind="stable")
+        results: list[np.ndarray] = [np.zeros(0)] * len(images)
+        for start in range(0, len(images), self.settings.batch):
+            idx = order[start : start + self.settings.batch]
+            out = session.run(None, {name: to_batch([images[i] for i in idx])})[0]
+            for k, i in enumerate(idx):
+                results[i] = out[k]
+        steps = max(r.shape[0] for r in results)
+        full = np.zeros((len(images), steps, results[0].shape[1]), np.float32)
+        full[:, :, 0] = 1.0  # steps past an image's own are blanks: they add nothing to its string
+        for i, r in enumerate(results):
+            full[i, : r.shape[0]] = r
+        return full
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    geometry: TileGeometry
+    turns: tuple[float, ...]  # angles to read, likeliest first
+    unsure: bool  # the ink does not say which end is up: read every turn
+
+
+def to_batch(images: Sequence[np.ndarray]) -> np.ndarray:
+    """RGB images 48 px high as one (B, 3, 48, W) float batch: BGR, scaled to -1..1, padded right."""
+    width = int(math.ceil(max(im.shape[1] for im in images) / 8) * 8)
+    batch = np.zeros((len(images), 3, REC_HEIGHT, width), np.float32)  # 0 is mid grey once scaled
+    for i, im in enumerate(images):
+        if im.shape[0] != REC_HEIGHT:
+            raise ValueError(f"image {i} is {im.shape[0]} px high, the recogniser reads {REC_HEIGHT}")
+        x = im[..., ::-1].astype(np.float32) / 127.5 - 1.0  # PaddleOCR models read BGR
+        batch[i, :, :, : im.shape[1]] = x.transpose(2, 0, 1)
+    return batch
+
+
+@functools.lru_cache(maxsize=2)
+def _load(path: str | None) -> NumberReader:
+    return NumberReader(path)
+
+
+def load_number_reader(model_path: str | Path | None = None) -> NumberReader:
+    """One shared number reader per model file (its session loads on the first read)."""
+    return _load(None if model_path is None else str(model_path))
