@@ -197,11 +197,13 @@ def recheck(
 
 
 def check_melds(tiles: Sequence[TileReading], groups: Sequence[Sequence[int]], rules: HouseRules) -> list[MeldReading]:
-    """The engine's verdict on each meld (tile indices in reading order)."""
+    """The engine's verdict on each meld (tile indices in reading order). A Twist joker (put in by a
+    person's correction) is read whatever the rules; with the Twist rule off, the verdict says why
+    it does not count."""
     out = []
     for group in groups:
         codes = [tiles[i].code for i in group]
-        check = analyse_set([parse_tile(c) for c in codes], rules)
+        check = analyse_set([parse_tile(c, twist=True) for c in codes], rules)
         out.append(
             MeldReading(
                 tiles=list(group), codes=codes, valid=check.valid, kind=check.kind,

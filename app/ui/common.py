@@ -168,10 +168,11 @@ def stands_lines(ctx: Ctx, check: SetCheck) -> list[str]:
         joker = check.tiles[pos]
         if not joker.is_special or not check.stands[pos]:
             continue
-        readings = [" ".join(t.code for t in r) for r in check.stands[pos]]
-        line = ctx.t("special_stands", name=ctx.t(f"special_{joker.special}"), tiles=tiles_md(readings[0].split(), ctx.lang))
-        if readings[1:]:
-            line += " " + ctx.t("or_maybe", codes=" / ".join(readings[1:]))
+        first, *others = [[t.code for t in r] for r in check.stands[pos]]
+        name = ctx.t(f"special_{joker.special}")
+        line = ctx.t("special_stands", name=name, tiles=tiles_md(first, ctx.lang))
+        if others:
+            line += " " + ctx.t("or_maybe", codes=" / ".join(" ".join(r) for r in others))
         lines.append(line)
     return lines
 

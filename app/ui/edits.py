@@ -27,10 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from engine.rules import DEFAULT_RULES, HouseRules
-from engine.sets import analyse_set
 from engine.tiles import NotationError, parse_tile
-from vision.reader import NO_TILES
-from vision.types import MeldReading, PhotoReading, TileReading
+from vision.reader import NO_TILES, check_melds
+from vision.types import PhotoReading, TileReading
 
 __all__ = [
     "NEW_MELD",
@@ -278,23 +277,6 @@ def _result(reading: PhotoReading, work: _Work, rules: HouseRules) -> Corrected:
     return Corrected(
         reading=corrected, tile_ids=tuple(ids), meld_ids=meld_ids, edited=frozenset(work.edited & set(ids))
     )
-
-
-def check_melds(tiles: Sequence[TileReading], groups: Sequence[Sequence[int]], rules: HouseRules) -> list[MeldReading]:
-    """The engine's verdict on each meld (tile indices in reading order), like
-    ``vision.reader.check_melds``, but reading the Twist jokers a person put in (with the rule off
-    the verdict says why they do not count, ``twist_off``)."""
-    out = []
-    for group in groups:
-        codes = [tiles[i].code for i in group]
-        check = analyse_set([parse_tile(c, twist=True) for c in codes], rules)
-        out.append(
-            MeldReading(
-                tiles=list(group), codes=codes, valid=check.valid, kind=check.kind,
-                value=check.value, reason=check.reason,
-            )
-        )
-    return out
 
 
 # --------------------------------------------------------------------------- taps

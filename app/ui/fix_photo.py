@@ -81,7 +81,8 @@ class PhotoState:
             self.fixed = apply_edits(self.result.reading, self.edits, rules)
         except EditError as exc:  # a Twist joker put in while the rule was on: kept, the melds say why
             self.fixed = apply_edits(self.result.reading, self.edits, rules, twist=True)
-            self.notice = tr("typo", lang, error=error_text(exc.notation, lang)) if exc.notation is not None else str(exc)
+            why = str(exc) if exc.notation is None else error_text(exc.notation, lang)
+            self.notice = tr("typo", lang, error=why)
         self.rules = rules
         if self.selected is not None and self.fixed.index_of(self.selected) is None:
             self.selected = None

@@ -148,8 +148,9 @@ def test_hebrew_words_for_the_special_jokers_and_the_twist_reasons():
     assert tr("mirror", "he") == "סדרת מראה"
     off = reason_text(Reason("twist_off", {"tile": "JD"}), "he")
     assert "רמיקוב טוויסט" in off and "JD" in off
-    for code in ("twist_only_specials", "twist_double_end", "twist_mirror_alone", "twist_mirror_unbalanced",
-                 "twist_colour_change_group", "twist_colour_change_place", "twist_not_a_set"):
+    codes = ("twist_only_specials", "twist_double_end", "twist_mirror_alone", "twist_mirror_unbalanced",
+             "twist_colour_change_group", "twist_colour_change_place", "twist_not_a_set")
+    for code in codes:
         text = reason_text(Reason(code, {"tiles": "R1 JD"}), "he")
         assert "R1 JD" in text and any("\u0590" <= c <= "\u05ff" for c in text), code
 
@@ -175,3 +176,25 @@ def test_special_jokers_are_offered_and_accepted_only_with_the_rule():
     assert "Rummikub Twist" in (kept.reading.melds[0].reason or "")
     assert twist_off_reason(["K1", "JD"], DEFAULT_RULES) == Reason("twist_off", {"tile": "JD"})
     assert twist_off_reason(["K1", "JD"], twist) is None
+
+
+def test_the_photo_fixer_offers_the_special_jokers_with_the_rule_and_keeps_them_without(app):
+    from app_helpers import photo, tap
+
+    _twist(app)
+    go(app, "check")
+    app.file_uploader(key="table_upload").set_value(photo("table.jpg")).run()
+    tap(app, "table", 560, 279)  # B8, in K5 K6 B8
+    box = next(s for s in app.selectbox if s.key.startswith("table_code_"))
+    assert len(box.options) == 56 and box.options[-3:] == ["JD", "JM", "JC"]
+    box.set_value("JC").run()
+    app.button(key="table_recode").click().run()
+    assert_ok(app)
+    assert "K5 K6 JC — not valid" in page_text(app)  # a colour change needs a run on both sides
+    _twist(app, on=False)  # the correction is kept, the meld says why it does not count
+    go(app, "check")
+    assert_ok(app)
+    assert app.session_state["photo_table"].edits[-1] == Recode(12, "JC")
+    text = page_text(app)
+    assert "K5 K6 JC — not valid: JC is a Rummikub Twist joker" in text
+    assert any("JC is a Rummikub Twist joker" in w.value for w in app.warning)  # said once
