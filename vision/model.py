@@ -42,6 +42,7 @@ class ModelSettings:
     max_det: int = 300
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
+    cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
 
     @classmethod
@@ -67,6 +68,64 @@ class TileModel:
         self.classifier = YOLO(str(folder / CLASSIFIER), task="classify")
         names = self.classifier.names
         self._to_codes = np.array([ALL_CODES.index(names[i]) for i in range(len(names))])
+        self._fast: bool | None = None  # classifier in onnxruntime: decided on the first crops
+        self._fast_session = None
+
+    def _run_fast(self, x_uint8: np.ndarray) -> np.ndarray:
+        x = np.ascontiguousarray(x_uint8, dtype=np.float32) / np.float32(255.0)
+        return self._fast_session.run(None, {"x": x})[0]
+
+    def _fast_classifier(self, rgb_crops: list[np.ndarray]) -> bool:
+        """Can the classifier run in onnxruntime (~3x faster on a CPU than torch here)?
+
+        Only where ultralytics would feed the network our square crops unchanged, scaled to 0..1 (no
+        resize, no normalisation), on the CPU; the network is exported in memory (needs ``onnx``) and
+        must agree with ultralytics' own prediction on these crops (within float rounding), else the
+        classifier keeps running through ultralytics.
+        """
+        if not self.settings.cls_onnx:
+            return False
+        try:
+            import io
+            import warnings
+
+            import onnxruntime as ort
+            import torch
+
+            size = self.settings.cls_imgsz
+            probe = [np.ascontiguousarray(cv2.cvtColor(c, cv2.COLOR_RGB2BGR)) for c in rgb_crops[:8]]
+            if any(c.shape != (size, size, 3) for c in probe):
+                return False
+            ref = np.stack([r.probs.data.cpu().numpy() for r in self.classifier.predict(probe, imgsz=size, verbose=False)])
+            predictor = self.classifier.predictor
+            norm, host = getattr(predictor, "device_transform", None), getattr(predictor, "host_transforms", None)
+            if norm is None or host is None or str(getattr(predictor.model, "device", "cpu")) != "cpu":
+                return False
+            if not (np.allclose(np.asarray(norm.mean), 0) and np.allclose(np.asarray(norm.std), 1)):
+                return False
+            resize = host.transforms[0]
+            if getattr(resize, "size", None) not in (size, [size], (size, size), [size, size]):
+                return False
+            net = predictor.model.model  # the fused network ultralytics runs
+            buf = io.BytesIO()
+            with torch.no_grad(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                torch.onnx.export(
+                    net, torch.zeros(2, 3, size, size), buf, input_names=["x"], output_names=["y"],
+                    dynamic_axes={"x": {0: "batch"}}, opset_version=17, dynamo=False,
+                )
+            opts = ort.SessionOptions()
+            opts.intra_op_num_threads = 2
+            opts.log_severity_level = 3
+            self._fast_session = ort.InferenceSession(buf.getvalue(), opts, providers=["CPUExecutionProvider"])
+            got = self._run_fast(np.stack(rgb_crops[: len(probe)]).transpose(0, 3, 1, 2))
+            if got.shape != ref.shape or np.abs(got - ref).max() > 1e-4:
+                self._fast_session = None
+                return False
+            return True
+        except Exception:  # no onnx, an export that fails: ultralytics as before
+            self._fast_session = None
+            return False
 
     def detect(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
@@ -92,6 +151,16 @@ class TileModel:
             return np.zeros((0, len(ALL_CODES)))
         rgb_crops = [crop_tile(rgb, tuple(b), self.settings.cls_imgsz) for b in boxes]
         turns = max(1, min(4, self.settings.cls_turns))
+        if self._fast is None:
+            self._fast = self._fast_classifier(rgb_crops)
+        if self._fast:
+            # RGB crops, every turn, one batch: what ultralytics' predictor feeds the network (it turns
+            # our BGR back to RGB), without its per-image PIL round trip; the network runs in onnxruntime
+            x = np.stack([np.rot90(c, k) for k in range(turns) for c in rgb_crops]).transpose(0, 3, 1, 2)
+            out = np.zeros((len(x), len(ALL_CODES)))
+            out[:, self._to_codes] = self._run_fast(x)
+            out = np.exp(np.log(np.maximum(out.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
+            return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
         # the classifier was trained on tiles at every angle: each quarter turn is another honest look
         crops = [np.ascontiguousarray(np.rot90(cv2.cvtColor(c, cv2.COLOR_RGB2BGR), k)) for k in range(turns) for c in rgb_crops]
         out = np.zeros((len(crops), len(ALL_CODES)))

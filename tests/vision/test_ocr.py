@@ -204,3 +204,37 @@ def test_settings_are_frozen():
     with pytest.raises(Exception):
         OcrSettings().crop_top = 0.5  # type: ignore[misc]
     assert math.isclose(OcrSettings().aspect, 0.74)
+
+
+@needs_model
+def test_fused_recogniser_gives_the_shipped_models_answer():
+    pytest.importorskip("onnx")
+    import onnxruntime as ort
+
+    fused = ocr.fused_model_bytes(ocr.rec_model_path())
+    assert fused is not None
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    shipped = ort.InferenceSession(str(ocr.rec_model_path()), opts, providers=["CPUExecutionProvider"])
+    folded = ort.InferenceSession(fused, opts, providers=["CPUExecutionProvider"])
+    assert len(folded.get_inputs()) == 1 and folded.get_modelmeta().custom_metadata_map == shipped.get_modelmeta().custom_metadata_map
+    x = np.random.default_rng(0).uniform(-1, 1, (5, 3, 48, 64)).astype(np.float32)
+    a, b = shipped.run(None, {"x": x})[0], folded.run(None, {"x": x})[0]
+    assert a.shape == b.shape
+    assert np.abs(a - b).max() < 1e-4
+    # fewer elementwise passes: that is the point
+    import onnx
+
+    ops = [n.op_type for n in onnx.load_from_string(fused).graph.node]
+    assert ops.count("Clip") == 0 and ops.count("Div") < 10
+
+
+@needs_model
+def test_unfused_setting_reads_the_same():
+    rgb = np.full((120, 200, 3), 90, np.uint8)
+    cv2.rectangle(rgb, (40, 20), (100, 100), (235, 230, 220), -1)
+    cv2.putText(rgb, "7", (55, 75), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (20, 20, 20), 4)
+    boxes = np.array([[40.0, 20.0, 100.0, 100.0]])
+    plain = NumberReader(settings=OcrSettings(fuse=False)).read(rgb, boxes)
+    fast = NumberReader().read(rgb, boxes)
+    assert np.abs(plain - fast).max() < 1e-4
