@@ -6,7 +6,10 @@ rows are not quite straight. So:
 
 1. the dominant row direction is estimated from the offsets between each tile and its nearest
    neighbours (angles folded modulo 90 degrees, so that neighbours in the row above or below agree
-   with neighbours in the same row), and everything is measured in that rotated frame;
+   with neighbours in the same row), and everything is measured in that rotated frame; folded so,
+   it cannot tell rows from columns, so the photo is also read with x and y swapped, and that
+   reading is kept when clearly more tiles touch their neighbour along it (tiles of a meld touch
+   along the row, rows lie apart): a photo taken from the side of the table, or turned a quarter;
 2. a tile's width along the row is measured on the photo itself: the centre spacing of touching
    neighbours, fitted against tile height (the box width is unreliable: roll and the keystone
    shear of perspective widen the boxes unevenly; far tiles are foreshortened more);
@@ -30,6 +33,8 @@ Box = tuple[float, float, float, float]
 
 GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two melds
 OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more than this x tile height
+TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
+ROW_AXIS_MARGIN = 1.5  # rows are taken to run down the photo only when clearly more tiles touch that way
 ROW_BREAK = 0.7  # a jump across rows larger than this x tile height starts a new row
 
 
@@ -40,9 +45,12 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
     person reads the table: rows top to bottom, each row left to right.
     """
     frame = _Frame.of(boxes)
-    n = frame.n
-    if n == 0:
+    if frame.n == 0:
         return []
+    sideways = _Frame.of(_transposed(boxes))
+    if sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1:
+        frame = sideways  # rows run down the photo (taken from the side of the table, or turned)
+    n = frame.n
     right = [-1] * n
     left = [-1] * n
     for i in range(n):
@@ -101,6 +109,7 @@ class _Frame:
         if self.n == 0:
             self.angle = 0.0
             self.u = self.v = self.w = self.h = np.zeros(0)
+            self.box_w = np.zeros(0)
             self.candidate: list[int] = []
             return
         self.angle = _estimate_angle(xyxy) if self.n >= 2 else 0.0
@@ -111,6 +120,7 @@ class _Frame:
         self.v = -cx * s + cy * c
         box_w, _ = _unrotated_sizes(xyxy, self.angle)
         self.h = np.maximum((xyxy[:, 3] - xyxy[:, 1]) * c, 1e-6)
+        self.box_w = box_w
         self.w = box_w.copy()  # provisional, replaced by the measured pitch below
         self.candidate = [self._nearest_right(i) for i in range(self.n)]
         ratio = _pitch_ratio(self, fallback=float(np.median(box_w / self.h)))
@@ -133,6 +143,18 @@ class _Frame:
         top = max(self.v[i] - self.h[i] / 2, self.v[j] - self.h[j] / 2)
         bottom = min(self.v[i] + self.h[i] / 2, self.v[j] + self.h[j] / 2)
         return float(bottom - top)
+
+    def touching(self) -> int:
+        """How many tiles touch their nearest right-hand neighbour, by their boxes' extent along u.
+
+        Tiles of a meld touch along the row; rows lie apart across it. Counted in both framings of a
+        photo (as it is, and with x and y swapped), this tells which axis the rows run along.
+        """
+        count = 0
+        for i, j in enumerate(self.candidate):
+            if j >= 0 and self.u[j] - self.u[i] - (self.box_w[i] + self.box_w[j]) / 2 < TOUCH_FACTOR * (self.box_w[i] + self.box_w[j]) / 2:
+                count += 1
+        return count
 
     def _nearest_right(self, i: int) -> int:
         """The nearest tile to the right of i in the same row (any distance), or -1."""
@@ -194,6 +216,12 @@ def _pitch_ratio(frame: _Frame, fallback: float) -> np.ndarray:
         g = float(np.clip(g, 0.4, 1.2))
         log_c = float(np.median(log_p[touching] - g * log_h[touching]))
     return np.exp(log_c + (g - 1.0) * np.log(frame.h))
+
+
+def _transposed(boxes: Sequence[Sequence[float]]) -> np.ndarray:
+    """Boxes with x and y swapped: a photo whose rows run down it, read as if they ran across."""
+    arr = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    return arr[:, [1, 0, 3, 2]]
 
 
 def _estimate_angle(xyxy: np.ndarray) -> float:

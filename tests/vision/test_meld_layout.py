@@ -105,3 +105,21 @@ def test_rack_order_two_tiers_tilted():
         )
         boxes, melds = shuffled(layout, rng)
         assert rack_order(boxes) == [i for m in melds for i in m], f"seed {1000 + seed}"
+
+
+def test_rows_running_down_the_photo():
+    """A photo taken from the side of the table (or turned a quarter): the rows run down the image.
+
+    The row direction folded modulo 90 degrees cannot tell rows from columns; the tiles that touch
+    can (tiles of a meld touch along the row, rows lie apart). Before, every meld came out split
+    into lone tiles or cut across into "columns".
+    """
+    boxes, melds = [], []
+    for r, (sizes, gaps) in enumerate([([3, 4], [1.0]), ([5, 1, 2], [0.7, 1.2]), ([3, 3], [0.9])]):
+        row, row_melds = _row(r * 10, r * 70, sizes, gaps)
+        melds += [[i + len(boxes) for i in m] for m in row_melds]
+        boxes += row
+    sideways = [(y1, x1, y2, x2) for x1, y1, x2, y2 in boxes]  # w 56 across, h 40 along the rows
+    got = group_melds(sideways)
+    assert sorted(map(sorted, got)) == sorted(map(sorted, melds))
+    assert group_melds(boxes) == melds  # the same table photographed upright is read as before

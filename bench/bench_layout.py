@@ -1,0 +1,169 @@
+"""Meld grouping (`vision.layout.group_melds`) measured on rendered table photos.
+
+Renders table scenes with `datasets.synth` (seeds apart from the training seeds), feeds the labelled
+boxes of the face-up tiles that are at least ``--min-visible`` in view to `group_melds`, and compares
+the groups with the true melds of the sidecar (`meta/<split>/*.json`: each tile's `meld`, None for
+a stray tile). A true meld counts as
+
+* exact  - some predicted group holds exactly its tiles;
+* merged - its tiles all sit in one group that also holds other tiles;
+* split  - its tiles are spread over several groups (it may be merged too: counted as split).
+
+Printed for all melds, for melds of 3+ tiles, for 1-2 tile clusters (strays and short melds), and
+again on the slanted photos (camera elevation under 40 degrees; the sidecar does not record the
+camera, so it is read off the tiles' corners: a tile's height/width on the photo over 35/26 is about
+sin(elevation)). Also the share of photos with every meld exact.
+
+    .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
+
+``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
+meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import numpy as np  # noqa: E402
+
+from vision.layout import group_melds  # noqa: E402
+
+TRAIN_SEEDS = {1, 2, 3, 777, 4242}
+SLANT_DEG = 40.0
+
+
+def elevation(tiles: list[dict]) -> float | None:
+    """Camera elevation (degrees) read off the tiles' projected aspect; None without corners."""
+    r = []
+    for t in tiles:
+        c = np.asarray(t.get("corners") or [], dtype=float)
+        if c.shape != (4, 2):
+            continue
+        w = np.linalg.norm(c[1] - c[0])
+        h = np.linalg.norm(c[2] - c[1])
+        if w > 1:
+            r.append(h / w * 26.0 / 35.0)
+    if not r:
+        return None
+    return math.degrees(math.asin(min(1.0, float(np.median(r)))))
+
+
+def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
+    where = {i: g for g, members in enumerate(pred) for i in members}
+    out = []
+    for meld in true:
+        groups = {where[i] for i in meld}
+        if len(groups) > 1:
+            out.append("split")
+        elif len(pred[groups.pop()]) == len(meld):
+            out.append("exact")
+        else:
+            out.append("merged")
+    return out
+
+
+def scene(meta: dict, min_visible: float) -> tuple[list, list[list[int]], list[dict]]:
+    tiles = [t for t in meta["tiles"] if not t["face_down"] and t.get("visible", 1.0) >= min_visible]
+    boxes = [t["box"] for t in tiles]
+    melds: dict = {}
+    for i, t in enumerate(tiles):
+        key = ("meld", t["meld"]) if t["meld"] is not None else ("stray", i)
+        melds.setdefault(key, []).append(i)
+    return boxes, list(melds.values()), tiles
+
+
+def report(name: str, rows: list[tuple[int, str]], photos: list[bool]) -> None:
+    def line(label: str, outs: list[str]) -> str:
+        c = Counter(outs)
+        n = max(len(outs), 1)
+        return (f"  {label:<14} {len(outs):5d}  exact {100 * c['exact'] / n:5.1f}%  merged {c['merged']:4d}"
+                f"  split {c['split']:4d}")
+    print(f"{name}: {len(photos)} photos, all melds exact on {100 * sum(photos) / max(len(photos), 1):.1f}%")
+    print(line("all melds", [o for _, o in rows]))
+    print(line("3+ tiles", [o for k, o in rows if k >= 3]))
+    print(line("1-2 tiles", [o for k, o in rows if k <= 2]))
+    print(line("strays (1)", [o for k, o in rows if k == 1]))
+
+
+def draw(img_path: Path, boxes, true, pred, out: Path) -> None:
+    from PIL import Image, ImageDraw
+
+    im = Image.open(img_path).convert("RGB")
+    d = ImageDraw.Draw(im)
+    rng = np.random.default_rng(0)
+    for meld in true:
+        col = tuple(int(v) for v in rng.integers(60, 255, 3))
+        for i in meld:
+            d.rectangle(boxes[i], outline=col, width=3)
+    for g, members in enumerate(pred):
+        xs = [boxes[i][0] for i in members] + [boxes[i][2] for i in members]
+        ys = [boxes[i][1] for i in members] + [boxes[i][3] for i in members]
+        d.rectangle((min(xs) - 4, min(ys) - 4, max(xs) + 4, max(ys) + 4), outline=(255, 255, 255), width=1)
+        d.text((min(xs), min(ys) - 14), str(g), fill=(255, 255, 255))
+    im.save(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=9090)
+    ap.add_argument("--size", type=int, default=1024)
+    ap.add_argument("--dir", default=None, help="render here (reused when it already holds the set)")
+    ap.add_argument("--min-visible", type=float, default=0.5)
+    ap.add_argument("--draw", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    if args.seed in TRAIN_SEEDS:
+        sys.exit(f"seed {args.seed} is a training seed: pick another")
+    tmp = None
+    root = Path(args.dir) if args.dir else Path(tmp := tempfile.mkdtemp(prefix="bench_layout_"))
+    metas = sorted((root / "meta" / "val").glob(f"table_{args.seed}_*.json"))
+    if len(metas) < args.n:
+        from datasets.synth.writer import write_dataset
+
+        write_dataset(root, args.n, seed=args.seed, size=args.size, kind="table", split="val", crops=False,
+                      workers=args.workers, progress=False)
+        metas = sorted((root / "meta" / "val").glob(f"table_{args.seed}_*.json"))
+    metas = metas[: args.n]
+    rows_all, rows_slant, ph_all, ph_slant = [], [], [], []
+    drawn = 0
+    for path in metas:
+        meta = json.loads(path.read_text())
+        boxes, true, tiles = scene(meta, args.min_visible)
+        if not boxes:
+            continue
+        pred = group_melds(boxes)
+        outs = score(true, pred)
+        rows = [(len(m), o) for m, o in zip(true, outs)]
+        ok = all(o == "exact" for o in outs)
+        rows_all += rows
+        ph_all.append(ok)
+        elev = elevation(tiles)
+        if elev is not None and elev < SLANT_DEG:
+            rows_slant += rows
+            ph_slant.append(ok)
+        if not ok and drawn < args.draw:
+            out = Path(f"/tmp/layout_fail_{path.stem}.png")
+            draw(root / "images" / "val" / meta["image"], boxes, true, pred, out)
+            bad = [(len(m), o) for m, o in zip(true, outs) if o != "exact"]
+            print(f"drew {out} (elev {elev:.0f}, wrong: {bad})" if elev else f"drew {out} (wrong: {bad})")
+            drawn += 1
+    report(f"table seed {args.seed}", rows_all, ph_all)
+    report(f"slanted (elevation < {SLANT_DEG:.0f} deg)", rows_slant, ph_slant)
+    if tmp:
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
