@@ -82,6 +82,119 @@ def random_meld(rng: np.random.Generator, pool: Pool) -> list[str]:
     return [c for c in (pool.random() for _ in range(3)) if c]
 
 
+_LOCAL = np.array([[-TILE_W / 2, TILE_H / 2], [TILE_W / 2, TILE_H / 2], [TILE_W / 2, -TILE_H / 2], [-TILE_W / 2, -TILE_H / 2]])
+_REACH = float(np.hypot(TILE_W, TILE_H))  # centres further apart than this can't touch
+
+
+def _quads(cx: np.ndarray, cy: np.ndarray, angles_deg: np.ndarray) -> np.ndarray:
+    """Footprints (n, 4, 2) of flat tiles, corners as `flat_tile` lays them."""
+    a = np.radians(angles_deg)
+    c, s = np.cos(a)[:, None], np.sin(a)[:, None]
+    x = _LOCAL[None, :, 0] * c - _LOCAL[None, :, 1] * s
+    y = _LOCAL[None, :, 0] * s + _LOCAL[None, :, 1] * c
+    return np.stack([x + cx[:, None], y + cy[:, None]], axis=-1)
+
+
+def _axes(poly: np.ndarray) -> np.ndarray:  # (..., 2, 2): unit normals of two adjacent edges of rectangles
+    e = np.stack([poly[..., 1, :] - poly[..., 0, :], poly[..., 2, :] - poly[..., 1, :]], axis=-2)
+    return e / np.linalg.norm(e, axis=-1, keepdims=True)
+
+
+def _gaps(q: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """Separating-axis gaps (mm) between rectangles q (n, 4, 2) and o (m, 4, 2), shape (n, m): negative
+    when two overlap, otherwise a lower bound on their distance (enough for a clearance check)."""
+    if len(q) == 0 or len(o) == 0:
+        return np.zeros((len(q), len(o)))
+    aq, ao = _axes(q), _axes(o)
+    pq = np.einsum("nkd,nad->nka", q, aq)  # q on its own axes (n, 4, 2)
+    po = np.einsum("mkd,nad->nmka", o, aq)  # o on q's axes (n, m, 4, 2)
+    g1 = np.maximum(po.min(2) - pq.max(1)[:, None], pq.min(1)[:, None] - po.max(2)).max(-1)
+    po2 = np.einsum("mkd,mad->mka", o, ao)  # o on its own axes (m, 4, 2)
+    pq2 = np.einsum("nkd,mad->nmka", q, ao)  # q on o's axes (n, m, 4, 2)
+    g2 = np.maximum(pq2.min(2) - po2.max(1)[None], po2.min(1)[None] - pq2.max(2)).max(-1)
+    return np.maximum(g1, g2)
+
+
+def _clear(q: np.ndarray, placed: np.ndarray | list[np.ndarray], clearance: float) -> bool:
+    """Whether footprint q (4, 2) keeps ``clearance`` mm from every footprint of ``placed`` (m, 4, 2)."""
+    if len(placed) == 0:
+        return True
+    placed = np.asarray(placed)
+    d = placed.mean(1) - q.mean(0)
+    d2 = np.einsum("md,md->m", d, d)
+    if d2.min() < (TILE_W + clearance) ** 2:  # the tiles' inscribed circles meet: no need to look closer
+        return False
+    near = d2 < (_REACH + clearance) ** 2
+    return not near.any() or bool(_gaps(q[None], placed[near]).min() >= clearance)
+
+
+def _meld_tiles(x0: float, y: float, ra: float, ma: float, bend: float, jitter: np.ndarray, steps: np.ndarray,
+                angles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Tile centres of a meld starting at x0 along its row: the meld turns about its own first tile, the
+    row (its start, and its bend) about the row's start."""
+    d = np.concatenate([[0.0], np.cumsum(steps[:-1])])
+    cx = x0 * np.cos(ra) + d * np.cos(ma) + jitter[:, 0]
+    cy = y + x0 * np.sin(ra) + d * np.sin(ma) + bend * (x0 + d) ** 2 + jitter[:, 1]
+    return cx, cy
+
+
+def _place_meld(x: float, y: float, ra: float, ma: float, bend: float, jitter: np.ndarray, steps: np.ndarray,
+                angles: np.ndarray, in_row: float, near_row: float, row: int, placed: list[np.ndarray],
+                placed_row: list[int]) -> tuple[float, float]:
+    """Where a meld goes so none of its tiles overlaps another (a tile of its own meld may touch its
+    neighbour, one of another meld of its row keeps ``in_row`` mm away, one of another row ``near_row``): returns its start along the row and how
+    far down (-y) it was pushed. Opens its own joints first (``steps`` is widened in place), then slides it
+    along its row while it runs into the meld before it, and down while it runs into a row above."""
+    n = len(steps)
+    for _ in range(40):  # jitter and spin may make neighbours overlap a little: open the joint
+        q = _quads(*_meld_tiles(x, y, ra, ma, bend, jitter, steps, angles), angles)
+        tight = np.diagonal(_gaps(q[:-1], q[1:])) < 0.05
+        if not tight.any():
+            break
+        steps[:-1][tight] += 0.25
+    if not placed:
+        return x, 0.0
+    others = np.asarray(placed)
+    centres = others.mean(1)
+    rows = np.asarray(placed_row)
+    need = np.where(rows == row, in_row, near_row)
+    clearance = max(in_row, near_row)
+
+    def hits(x0: float, dy: float) -> np.ndarray:
+        cx, cy = _meld_tiles(x0, y + dy, ra, ma, bend, jitter, steps, angles)
+        near = ((centres[:, 0] > cx.min() - _REACH - clearance) & (centres[:, 0] < cx.max() + _REACH + clearance)
+                & (centres[:, 1] > cy.min() - _REACH - clearance) & (centres[:, 1] < cy.max() + _REACH + clearance))
+        hit = np.zeros(len(others), bool)
+        if near.any():
+            idx = np.flatnonzero(near)
+            hit[idx] = (_gaps(_quads(cx, cy, angles), others[idx]) < need[idx]).any(0)
+        return hit
+
+    dy, step = 0.0, 2.0
+    last = None
+    for _ in range(300):
+        hit = hits(x, dy)
+        if not hit.any():
+            if last is not None:  # back off the last step as far as it stays clear
+                lo = 0.0
+                for _b in range(3):
+                    mid = (lo + step) / 2
+                    tx, tdy = (x - (step - mid), dy) if last == "x" else (x, dy + (step - mid))
+                    if not hits(tx, tdy).any():
+                        x, dy, step = tx, tdy, mid
+                    else:
+                        lo = mid
+            return x, dy
+        if (rows[hit] == row).any():
+            x, last = x + step, "x"
+        else:
+            dy, last = dy - step, "y"
+        step = 2.0
+    # give up nudging: lay it clear below everything
+    q = _quads(*_meld_tiles(x, y, ra, ma, bend, jitter, steps, angles), angles)
+    return x, float(others[..., 1].min() - q[..., 1].max() - clearance - 1.0)
+
+
 def table_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int | None = None) -> Scene:
     pool = pool or Pool(rng)
     target = n_tiles or int(6 + 54 * rng.random() ** 1.6)
@@ -99,25 +212,41 @@ def table_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int
     meld_id = 0
     y = 0.0
     row_gap = rng.uniform(4, 30)
-    for row in rows:
+    placed: list[np.ndarray] = []  # footprints (4, 2) of the tiles laid so far
+    placed_row: list[int] = []
+    for r_i, row in enumerate(rows):
         x = rng.uniform(-10, 10)
         row_angle = rng.normal(0, 3) if rng.random() < 0.7 else rng.normal(0, 8)
         bend = rng.normal(0, 0.00012) if rng.random() < 0.5 else 0.0
         flip_row = flip_all or rng.random() < 0.05
         base = 180.0 if flip_row else 0.0
+        ra = np.radians(row_angle)
+        lead = TILE_W
         for meld in row:
             meld_angle = row_angle + rng.normal(0, 1.5)
             tight = rng.uniform(0.0, 1.2)
+            n = len(meld)
+            jitter = rng.normal(0, 0.4, (n, 2))
+            steps = TILE_W + np.abs(rng.normal(tight, 0.4, n))
+            spins = rng.normal(0, 1.2, n)
+            # how close a meld that had to be nudged ends up to the others: now and then nearly touching (a
+            # few mm), mostly about the spacing the rows and melds were laid with
+            near_row = rng.uniform(0.5, 3.0) if rng.random() < 0.3 else rng.uniform(3.0, max(6.0, row_gap))
+            in_row = max(0.5, lead * rng.uniform(0.5, 1.0))
+            x0, dy = _place_meld(x, y, ra, np.radians(meld_angle), bend, jitter, steps, meld_angle + spins,
+                                 in_row, near_row, r_i, placed, placed_row)
+            y += dy  # a meld pushed down takes the rest of its row (and the rows below) with it
+            cxs, cys = _meld_tiles(x0, y, ra, np.radians(meld_angle), bend, jitter, steps, spins)
             for k, code in enumerate(meld):
-                jitter = rng.normal(0, 0.4, 2)
-                a = np.radians(meld_angle)
-                cx = x * np.cos(a) + jitter[0]
-                cy = y + x * np.sin(a) + bend * x * x + jitter[1]
-                scene.tiles.append(flat_tile(code, cx, cy, base + meld_angle + rng.normal(0, 1.2), meld=meld_id, order=k, true_code=code))
-                x += TILE_W + abs(rng.normal(tight, 0.4))
+                tile = flat_tile(code, float(cxs[k]), float(cys[k]), base + meld_angle + float(spins[k]), meld=meld_id, order=k, true_code=code)
+                scene.tiles.append(tile)
+                placed.append(tile.face[:, :2].copy())
+                placed_row.append(r_i)
+            x = x0 + float(steps.sum())
             scene.melds.append(meld)
             meld_id += 1
-            x += rng.uniform(0.35, 1.8) * TILE_W
+            lead = rng.uniform(0.35, 1.8) * TILE_W
+            x += lead
         y -= TILE_H + row_gap + rng.uniform(-3, 8)
     # a stray tile or two
     for _ in range(int(rng.choice([0, 0, 1, 2]))):
@@ -125,34 +254,48 @@ def table_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int
         if code:
             xs = [t.face[:, 0].mean() for t in scene.tiles]
             ys = [t.face[:, 1].mean() for t in scene.tiles]
-            cx = rng.uniform(min(xs) - 40, max(xs) + 40)
-            cy = rng.choice([min(ys) - TILE_H - rng.uniform(10, 40), max(ys) + TILE_H + rng.uniform(10, 40)])
-            scene.tiles.append(flat_tile(code, cx, cy, rng.uniform(0, 360) if rng.random() < 0.5 else rng.normal(0, 8), true_code=code))
+            for _attempt in range(20):
+                cx = rng.uniform(min(xs) - 40, max(xs) + 40)
+                cy = rng.choice([min(ys) - TILE_H - rng.uniform(10, 40), max(ys) + TILE_H + rng.uniform(10, 40)])
+                tile = flat_tile(code, cx, cy, rng.uniform(0, 360) if rng.random() < 0.5 else rng.normal(0, 8), true_code=code)
+                if _clear(tile.face[:, :2], placed, 1.0):
+                    scene.tiles.append(tile)
+                    placed.append(tile.face[:, :2].copy())
+                    break
+            else:
+                pool.left[code] += 1  # no free spot: it stays in the box
     _centre(scene)
     if flip_all:
         scene.view = "table-flipped"
     return scene
 
 
-def loose_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int | None = None, origin: tuple[float, float] = (0, 0), spread: float | None = None) -> Scene:
+def loose_scene(rng: np.random.Generator, pool: Pool | None = None, n_tiles: int | None = None, origin: tuple[float, float] = (0, 0), spread: float | None = None, avoid: list[np.ndarray] | None = None) -> Scene:
+    """Tiles scattered face up or down; none lies on another (nor on a tile of ``avoid``, footprints
+    (4, 2) already on the table): a crowded spread spills a little wider, and a tile still with no free spot goes back to the pool."""
     pool = pool or Pool(rng)
     n = n_tiles or int(6 + 34 * rng.random() ** 1.4)
     scene = Scene("loose")
     spread = spread or np.sqrt(n) * rng.uniform(35, 70)
-    placed: list[tuple[float, float]] = []
+    placed = np.asarray(avoid, float).reshape(-1, 4, 2) if avoid else np.zeros((0, 4, 2))
     upright_bias = rng.random() < 0.5
     for _ in range(n):
         code = pool.random()
         if code is None:
             break
-        for _attempt in range(30):
-            cx, cy = origin[0] + rng.uniform(0, spread), origin[1] + rng.uniform(0, spread * 0.75)
-            if all((cx - px) ** 2 + (cy - py) ** 2 > (TILE_H * 1.2) ** 2 for px, py in placed):
-                break
-        placed.append((cx, cy))
         face_down = rng.random() < 0.15
         angle = rng.normal(0, 15) if upright_bias and rng.random() < 0.6 else rng.uniform(0, 360)
-        scene.tiles.append(flat_tile(None if face_down else code, cx, cy, angle, true_code=code))
+        for attempt in range(60):
+            room = spread * (1.0 if attempt < 20 else 1.0 + (attempt - 19) * 0.03)  # crowded: spill a little wider
+            cx, cy = origin[0] + rng.uniform(0, room), origin[1] + rng.uniform(0, room * 0.75)
+            tile = flat_tile(None if face_down else code, cx, cy, angle, true_code=code)
+            if _clear(tile.face[:, :2], placed, 1.0):
+                break
+        else:
+            pool.left[code] += 1
+            continue
+        placed = np.concatenate([placed, tile.face[None, :, :2]])
+        scene.tiles.append(tile)
     _centre(scene)
     return scene
 
@@ -225,7 +368,8 @@ def mix_scene(rng: np.random.Generator) -> Scene:
     table = table_scene(rng, pool, int(rng.integers(6, 35)))
     pts = np.concatenate([t.face for t in table.tiles])
     lo, hi = pts.min(0), pts.max(0)
-    loose = loose_scene(rng, pool, int(rng.integers(3, 15)), origin=(hi[0] + rng.uniform(20, 60), lo[1] + rng.uniform(-40, 40)), spread=rng.uniform(80, 160))
+    loose = loose_scene(rng, pool, int(rng.integers(3, 15)), origin=(hi[0] + rng.uniform(20, 60), lo[1] + rng.uniform(-40, 40)), spread=rng.uniform(80, 160),
+                        avoid=[t.face[:, :2] for t in table.tiles])
     table.tiles.extend(loose.tiles)
     table.kind = "mix"
     _centre(table)
