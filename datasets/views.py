@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from datasets.crops import cut
 from datasets.synth.photo import phone
-from vision.crops import crop_tile
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,7 @@ def tile_view(rgb: np.ndarray, box: tuple[float, float, float, float], rng: np.r
     turned = cv2.warpAffine(patch, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT_101)
     lw, lh = local[2] - local[0], local[3] - local[1]
     tb = turned_box((side / 2 - lw / 2, side / 2 - lh / 2, side / 2 + lw / 2, side / 2 + lh / 2), angle)
-    bw, bh = tb[2] - tb[0], tb[3] - tb[1]
-    j = rng.normal(0.0, settings.jitter, 4) * np.array([bw, bh, bw, bh])
-    view = crop_tile(turned, (tb[0] + j[0], tb[1] + j[1], tb[2] + j[2], tb[3] + j[3]), settings.size)
+    view = cut(turned, tb, settings.size, rng, settings.jitter)  # the box jittered as a detector's is
     if rng.random() < settings.p_phone:
         view = phone(view, int(rng.integers(2**31)))
     return view

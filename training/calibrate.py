@@ -29,7 +29,7 @@ import numpy as np
 
 from engine.tiles import ALL_CODES
 from vision.calibration import CALIBRATION, Calibration
-from vision.fusion import FusionParams, fuse
+from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
 
 # The bounds are 0.5% sure-but-wrong and 90% of errors flagged; the fit aims at half the
 # room on each, because photos unlike the renders it is fitted on are read worse.
@@ -64,7 +64,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     from vision.metrics import match
     from vision.model import load_model
     from vision.ocr import load_number_reader
-    from vision.reader import _clean
+    from vision.reader import clean_detections
     from vision.yolo_format import read_labels
 
     data = open_dataset(dataset, split)
@@ -73,10 +73,10 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     out = []
     for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
         image = load_image(image_path)
-        raw = _clean(model.predict(image.rgb), image, 0.0)
+        raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
         probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(ALL_CODES))
-        ocr = numbers.read(image.rgb, boxes) if len(boxes) else np.zeros((0, 14))
+        ocr = numbers.read(image.rgb, boxes) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
         truth_tiles = read_labels(label_path, data.names, image.width, image.height)
         truth: list[str | None] = [None] * len(raw)
         for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):

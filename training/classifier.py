@@ -13,6 +13,7 @@ from tqdm import tqdm
 
 from datasets.crops import cut, save_crop
 from training.data import REAL_CROP, link_folder, real_crops, real_views
+from training.detector import detected_boxes
 from training.plan import Plan
 from training.report import TrainReport
 from training.yolo_args import common_args
@@ -86,8 +87,7 @@ def detector_crops(plan: Plan, work: Path, detector: Path) -> Path:
             labels = read_labels(dataset / "labels" / split / (img.stem + ".txt"), CLASS_NAMES, w, h)
             if not labels:
                 continue
-            r = model.predict(bgr, imgsz=plan.det_imgsz, conf=plan.det_crop_conf, verbose=False)[0]
-            pred = r.boxes.xyxy.cpu().numpy() if r.boxes is not None else np.zeros((0, 4))
+            pred = detected_boxes(model, bgr, plan.det_imgsz, plan.det_crop_conf)
             for ti, pi in match([t.box for t in labels], pred):
                 d = root / source / split / labels[ti].code
                 d.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ from datasets.real import export_split
 from datasets.synth.writer import write_dataset
 from datasets.views import ViewSettings, tile_view
 from training.plan import Plan
-from vision.yolo_format import CLASS_NAMES, list_images, read_labels
+from vision.yolo_format import CLASS_NAMES, list_images, read_label_file, read_labels
 
 REAL_CROP = "real_"  # file-name prefix of classifier crops cut from the real photos (the rest are renders)
 SPLITS = ("train", "val")
@@ -55,10 +55,7 @@ def export_real(work: Path, real: Path) -> dict[str, dict[str, int]]:
 def count_labelled(root: Path, split: str) -> dict[str, int]:
     """Photos and labelled tiles of one split of a dataset we wrote (the model card's counts)."""
     images = list_images(root / "images" / split)
-    tiles = 0
-    for img in images:
-        lab = root / "labels" / split / (img.stem + ".txt")
-        tiles += sum(1 for line in lab.read_text().splitlines() if line.strip()) if lab.is_file() else 0
+    tiles = sum(len(read_label_file(root / "labels" / split / (img.stem + ".txt"))) for img in images)
     return {"photos": len(images), "tiles": tiles}
 
 

@@ -72,6 +72,12 @@ def finetune(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
     return work / "runs" / "det_finetune" / "weights" / "best.pt"
 
 
+def detected_boxes(model: Any, bgr: np.ndarray, imgsz: int, conf: float) -> np.ndarray:
+    """(N, 4) x1y1x2y2 boxes an ultralytics detector finds in a BGR photo."""
+    res = model.predict(bgr, imgsz=imgsz, conf=conf, verbose=False)[0]
+    return res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
+
+
 def detector_recall(weights: Path, images: list[Path], imgsz: int, conf: float = 0.25) -> float:
     """Share of the labelled tiles in ``images`` that the detector finds at IoU >= 0.5."""
     from ultralytics import YOLO
@@ -85,9 +91,7 @@ def detector_recall(weights: Path, images: list[Path], imgsz: int, conf: float =
         h, w = bgr.shape[:2]
         # one class here: the names only have to cover the label file's classes
         truth = [t.box for t in read_labels(label_path(img), CLASS_NAMES, w, h)]
-        res = model.predict(bgr, imgsz=imgsz, conf=conf, verbose=False)[0]
-        pred = res.boxes.xyxy.cpu().numpy() if res.boxes is not None else np.zeros((0, 4))
-        found += len(match(truth, pred))
+        found += len(match(truth, detected_boxes(model, bgr, imgsz, conf)))
         total += len(truth)
     return found / max(total, 1)
 

@@ -63,10 +63,10 @@ def evaluate(work: Path, models: Path, report: TrainReport) -> None:
     """Scores for the model card: the held-out real series, the synthetic test set and the renders of the
     styles held out of training."""
     from vision.evaluate import evaluate_dataset
-    from vision.model import TileModel
+    from vision.model import load_model
     from vision.reader import Reader
 
-    reader = Reader(TileModel(models))
+    reader = Reader(load_model(models))  # the model the calibration step already loaded
     report.heldout = evaluate_dataset(work / "real", reader, split="heldout").to_json()
     report.synthetic = evaluate_dataset(work / "synth", reader, split="test").to_json()
     report.unseen = evaluate_dataset(work / "synth", reader, split="unseen").to_json()

@@ -36,6 +36,7 @@ N_CODES = len(ALL_CODES)
 JOKER = ALL_CODES.index("J")
 N_NUMBERS = 13
 NO_NUMBER = N_NUMBERS  # the recogniser's last column; also the joker's column in number space
+NUMBER_COLUMNS = N_NUMBERS + 1  # the number reader's answer: 1..13 and "no number"
 
 
 def _number_column(code: str) -> int:

@@ -153,25 +153,30 @@ class TileModel:
         turns = max(1, min(4, self.settings.cls_turns))
         if self._fast is None:
             self._fast = self._fast_classifier(rgb_crops)
-        if self._fast:
-            # RGB crops, every turn, one batch: what ultralytics' predictor feeds the network (it turns
-            # our BGR back to RGB), without its per-image PIL round trip; the network runs in onnxruntime
-            x = np.stack([np.rot90(c, k) for k in range(turns) for c in rgb_crops]).transpose(0, 3, 1, 2)
-            out = np.zeros((len(x), len(ALL_CODES)))
-            out[:, self._to_codes] = self._run_fast(x)
-            out = np.exp(np.log(np.maximum(out.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
-            return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
         # the classifier was trained on tiles at every angle: each quarter turn is another honest look
+        looks = self._classify_fast(rgb_crops, turns) if self._fast else self._classify_ultralytics(rgb_crops, turns)
+        # a geometric mean: a code must look right from every side
+        out = np.exp(np.log(np.maximum(looks.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
+        return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
+
+    def _classify_fast(self, rgb_crops: list[np.ndarray], turns: int) -> np.ndarray:
+        """(turns x N, 53): RGB crops, every turn, one batch: what ultralytics' predictor feeds the
+        network (it turns our BGR back to RGB), without its per-image PIL round trip; the network runs
+        in onnxruntime."""
+        x = np.stack([np.rot90(c, k) for k in range(turns) for c in rgb_crops]).transpose(0, 3, 1, 2)
+        out = np.zeros((len(x), len(ALL_CODES)))
+        out[:, self._to_codes] = self._run_fast(x)
+        return out
+
+    def _classify_ultralytics(self, rgb_crops: list[np.ndarray], turns: int) -> np.ndarray:
+        """(turns x N, 53), the same looks through ultralytics' own predictor."""
         crops = [np.ascontiguousarray(np.rot90(cv2.cvtColor(c, cv2.COLOR_RGB2BGR), k)) for k in range(turns) for c in rgb_crops]
         out = np.zeros((len(crops), len(ALL_CODES)))
         for start in range(0, len(crops), 64):
             res = self.classifier.predict(crops[start : start + 64], imgsz=self.settings.cls_imgsz, verbose=False)
             for k, r in enumerate(res):
-                p = r.probs.data.cpu().numpy().astype(float)
-                out[start + k, self._to_codes] = p
-        # a geometric mean: a code must look right from every side
-        out = np.exp(np.log(np.maximum(out.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
-        return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
+                out[start + k, self._to_codes] = r.probs.data.cpu().numpy().astype(float)
+        return out
 
     def predict(self, rgb: np.ndarray) -> list[RawTile]:
         bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)

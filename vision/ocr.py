@@ -42,11 +42,10 @@ import cv2
 import numpy as np
 
 from .errors import ModelMissing
+from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
 
-NUMBERS = tuple(range(1, 14))
+NUMBERS = tuple(range(1, N_NUMBERS + 1))
 NUMBER_STRINGS = tuple(str(n) for n in NUMBERS)
-NO_NUMBER = len(NUMBERS)  # column of "no number" (a joker, a face-down tile, not a tile)
-COLUMNS = len(NUMBERS) + 1
 OCR_PACKAGE = "rapidocr_onnxruntime"
 REC_MODEL = "ch_PP-OCRv4_rec_infer.onnx"
 REC_HEIGHT = 48  # the recogniser's input height
@@ -278,7 +277,7 @@ def merge_turns(per_turn: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
     The turn under which the crop reads as a number is probably the upright one. An upside-down 6
     reads as a 9 as well as the 6 reads as a 6: then both stay, about half each.
     """
-    rows = np.asarray(per_turn, dtype=np.float64).reshape(-1, COLUMNS)
+    rows = np.asarray(per_turn, dtype=np.float64).reshape(-1, NUMBER_COLUMNS)
     if len(rows) == 0:
         raise ValueError("no turn was read")
     if len(rows) == 1:
@@ -339,7 +338,7 @@ class NumberReader:
             raise ValueError("the photo must be an H x W x 3 uint8 RGB array")
         boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
         if not len(boxes):
-            return np.zeros((0, COLUMNS))
+            return np.zeros((0, NUMBER_COLUMNS))
         plans = [self.plan(rgb, box) for box in boxes]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure
         first = self.read_crops(rgb, [(p.geometry, p.turns[0]) for p in plans])

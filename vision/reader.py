@@ -20,7 +20,7 @@ from engine.sets import analyse_set
 from engine.tiles import ALL_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
-from vision.fusion import N_NUMBERS, disagreement, fuse
+from vision.fusion import NUMBER_COLUMNS, disagreement, fuse
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # the model stage is imported only when a model is actually n
 
 NO_TILES = "no tiles found in this photo"
 DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
-NUMBER_COLUMNS = N_NUMBERS + 1  # the number reader's answer: 1..13 and "no number"
 
 
 class NumberReading(Protocol):
@@ -107,7 +106,7 @@ class Reader:
     def read(self, image: Image, rack: bool = False, known: Iterable[str | Tile] = ()) -> PhotoReading:
         """Read one photo. ``known``: tiles known to be elsewhere (for the two-copies rule)."""
         start = time.perf_counter()
-        raw = _clean(self.model.predict(image.rgb), image, self.min_score)
+        raw = clean_detections(self.model.predict(image.rgb), image, self.min_score)
         if not raw:
             return PhotoReading(
                 path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
@@ -238,7 +237,7 @@ def _tile_warning_of(warning: str) -> int | None:
     return None
 
 
-def _clean(raw: Sequence["RawTile"], image: Image, min_score: float) -> list["RawTile"]:
+def clean_detections(raw: Sequence["RawTile"], image: Image, min_score: float) -> list["RawTile"]:
     """Drop weak and duplicate detections; clip boxes to the photo; check the model's output."""
     kept = []
     for r in raw:

@@ -70,3 +70,19 @@ def tap(at, key: str, x: float, y: float, width: float = 800, height: float = 60
     at.run()
     assert_ok(at)
     return at
+
+
+def new_game(at, name="Friday", players="Dana\nOmer\nLior", kind="rummikub"):
+    """Start a game on the "End of round" page (the new-game form's submit button)."""
+    go(at, "round")
+    at.text_input(key="new_game_name").set_value(name)
+    at.radio(key="new_game_kind").set_value(kind)
+    at.text_area(key="new_game_players").set_value(players)
+    at.button[0].click().run()
+    assert_ok(at)
+    return at
+
+
+def game_id(at) -> int:
+    """The game picked on the "End of round" page."""
+    return int(at.selectbox(key="game_pick").value)

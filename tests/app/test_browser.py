@@ -168,18 +168,13 @@ def test_hebrew_page_on_a_phone_is_right_to_left(browser_ready, tmp_path):
 def test_twelve_megapixel_camera_photo_to_annotated_result_on_a_phone(browser_ready, tmp_path):
     """With the committed model, at phone size: the first photo after the app starts and a 12 MP
     camera photo, uploaded -> the annotated photo on screen (timed into test-artifacts/, not asserted)."""
-    from measure_speed import MODELS, measure, report, twelve_megapixels
+    from measure_speed import MODELS, measure_and_report
     from test_real_model import real_photo
 
     missing = [n for n in ("detector.pt", "classifier.pt") if not (MODELS / n).exists()]
     if missing:
         pytest.skip(f"the trained model is not committed yet (missing {', '.join(str(MODELS / n) for n in missing)})")
     photo, _ = real_photo()
-    twelve = twelve_megapixels(photo, tmp_path / "camera-12mp.jpg")
-    now = measure(photo, twelve, tmp_path / "now.sqlite3")
-    later = measure(photo, twelve, tmp_path / "later.sqlite3", delay=8.0)
-    text = report(now, later, twelve.stat().st_size / 1e6)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "upload-speed.txt").write_text(text)
+    now, text = measure_and_report(photo, tmp_path)
     print(text)
     assert set(now) == {"page_shown", "first_photo", "twelve_mp"}

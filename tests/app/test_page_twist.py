@@ -7,7 +7,7 @@ from app.i18n import reason_text, tr
 from app.store import Store, rules_from_dict, rules_to_dict
 from app.ui.common import tile_codes, twist_off_reason
 from app.ui.edits import EditError, Recode, apply_edits
-from app_helpers import assert_ok, go, page_text, start_app
+from app_helpers import assert_ok, game_id, go, new_game, page_text, start_app
 from engine.reasons import Reason
 from engine.rules import DEFAULT_RULES
 from engine.tiles import SPECIAL_NAMES
@@ -104,11 +104,8 @@ def test_a_hint_with_a_double_joker_on_the_rack(app):
 
 def test_an_end_of_round_rack_with_a_colour_change_joker_costs_the_joker_penalty(app):
     _twist(app)
-    go(app, "round")
-    app.text_input(key="new_game_name").set_value("Twist night")
-    app.text_area(key="new_game_players").set_value("Dana\nOmer")
-    app.button[0].click().run()
-    gid = int(app.selectbox(key="game_pick").value)
+    new_game(app, "Twist night", "Dana\nOmer")
+    gid = game_id(app)
     app.selectbox(key=f"g{gid}_winner").set_value("Omer").run()
     app.text_input(key=f"g{gid}_hand_0").set_value("JC K5").run()
     assert_ok(app)
@@ -118,11 +115,8 @@ def test_an_end_of_round_rack_with_a_colour_change_joker_costs_the_joker_penalty
 
 
 def test_an_end_of_round_rack_with_a_special_joker_and_no_rule_says_why(app):
-    go(app, "round")
-    app.text_input(key="new_game_name").set_value("Base game")
-    app.text_area(key="new_game_players").set_value("Dana\nOmer")
-    app.button[0].click().run()
-    gid = int(app.selectbox(key="game_pick").value)
+    new_game(app, "Base game", "Dana\nOmer")
+    gid = game_id(app)
     app.selectbox(key=f"g{gid}_winner").set_value("Omer").run()
     app.text_input(key=f"g{gid}_hand_0").set_value("JC K5").run()
     assert_ok(app)
