@@ -44,7 +44,7 @@ class FaceStyle:
     ink: tuple[int, int, int]
     joker_style: str = "ring-face"  # ring-face | filled-face | letter-j | star | okey-false
     mark_text: str = "Rummikub"
-    okey: str = ""  # "" none, "dot" or "ring" under the number (Okey-style tiles)
+    okey: str = ""  # "" none, "dot", "bar" or "ring" under the number (Okey-style tiles)
     ink_shade: str = ""  # names from styles.py, for tests and sidecars
     plastic_name: str = ""
     y: float = 0.42  # the number's centre, as a fraction of the face height
@@ -248,12 +248,14 @@ def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
 
 @functools.lru_cache(maxsize=4)
 def _okey_marker(kind: str) -> np.ndarray:
-    """The small dot (or ring) under the number of Okey-style tiles, as a coverage mask."""
+    """The small dot (or bar, or ring) under the number of Okey-style tiles, as a coverage mask."""
     s, r = 4, FACE_W * 0.075
     big = np.zeros((int(r * 3 * s), int(r * 3 * s)), np.uint8)
     c = (big.shape[1] // 2, big.shape[0] // 2)
     if kind == "ring":
         cv2.circle(big, c, int(r * s), 255, max(1, int(r * 0.35 * s)), cv2.LINE_AA)
+    elif kind == "bar":
+        cv2.rectangle(big, (c[0] - int(1.3 * r * s), c[1] - int(0.45 * r * s)), (c[0] + int(1.3 * r * s), c[1] + int(0.45 * r * s)), 255, -1)
     else:
         cv2.circle(big, c, int(r * s), 255, -1, cv2.LINE_AA)
     return cv2.resize(big, (big.shape[1] // s, big.shape[0] // s), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
