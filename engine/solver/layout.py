@@ -109,8 +109,6 @@ def _added(tiles: tuple[Tile, ...], planned: tuple[Tile, ...], added: tuple[Tile
 
 def _run_ends(s: LaidSet, rules: HouseRules) -> tuple[str, int, int] | None:
     """(colour, first number, last number) of a run; None for a group."""
-    if len({t.colour for t in s.tiles if t.colour is not None}) > 1:  # a group (quick)
-        return None
     check = analyse_set(s.tiles, rules)
     if check.kind != "run":
         return None

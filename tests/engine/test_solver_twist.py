@@ -415,3 +415,11 @@ def test_special_jokers_need_the_twist_rule():
 )
 def test_twist_positions_found_by_the_exhaustive_search(table, rack):
     _check(parse_melds(table, twist=True), parse_tiles(rack, twist=True), TWIST, opened=True)
+
+
+def test_a_run_joins_a_colour_change_run_at_its_start() -> None:
+    # the layout joins runs that meet end to end; a run whose colour changes at a JC is still a run
+    from engine.solver.layout import LaidSet, join_runs
+
+    sets = [LaidSet(parse_tiles("K1 K2 K3")), LaidSet(parse_tiles("K4 K5 JC R7 R8", twist=True))]
+    assert [format_tiles(s.tiles) for s in join_runs(sets, TWIST)] == ["K1 K2 K3 K4 K5 JC R7 R8"]
