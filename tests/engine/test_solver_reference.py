@@ -20,7 +20,8 @@ from engine.initial import check_initial_meld
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import interpretations, is_valid_set
 from engine.solver import best_play
-from engine.tiles import ALL_FACES, COLOURS, JOKER, Tile, format_melds, format_tiles
+from engine.tiles import JOKER, Tile, format_melds, format_tiles
+from positions import full_set, random_set, take
 from engine.turns import validate_turn
 
 Melds = list[list[Tile]]
@@ -92,37 +93,15 @@ def reference(table: Melds, rack: list[Tile], rules: HouseRules, opened: bool) -
     return 0
 
 
-def _full_set() -> list[Tile]:
-    return [t for t in ALL_FACES for _ in range(2)] + [JOKER, JOKER]
-
-
-def _take(pool: list[Tile], tiles: list[Tile]) -> bool:
-    left = list(pool)
-    for t in tiles:
-        if t not in left:
-            return False
-        left.remove(t)
-    pool[:] = left
-    return True
-
-
 def small_position(rng: random.Random, table_jokers: bool) -> tuple[Melds, list[Tile]]:
     """2-3 random sets (<= 9 tiles) and a rack of 3-5 tiles, most of them near the table's."""
-    pool = _full_set()
+    pool = full_set()
     rng.shuffle(pool)
     table: Melds = []
     size = 0
     for _ in range(rng.randint(1, 3)):
-        if rng.random() < 0.55:
-            colour, length = rng.choice(COLOURS), rng.randint(3, 4)
-            start = rng.randint(1, 14 - length)
-            s = [Tile(colour, n) for n in range(start, start + length)]
-        else:
-            number = rng.randint(1, 13)
-            s = [Tile(c, number) for c in rng.sample(COLOURS, rng.randint(3, 4))]
-        if table_jokers and rng.random() < 0.5:
-            s[rng.randrange(len(s))] = JOKER
-        if size + len(s) > 9 or not _take(pool, s):
+        s = random_set(rng, p_run=0.55, longest_run=4, p_joker=0.5 if table_jokers else 0.0)
+        if size + len(s) > 9 or not take(pool, s):
             continue
         table.append(s)
         size += len(s)
@@ -140,11 +119,11 @@ def small_position(rng: random.Random, table_jokers: bool) -> tuple[Melds, list[
     for _ in range(rng.randint(3, 5)):
         source = near if near and rng.random() < 0.7 else pool
         t = rng.choice(source)
-        if _take(pool, [t]):
+        if take(pool, [t]):
             rack.append(t)
             if t in near:
                 near.remove(t)
-    if rng.random() < 0.25 and _take(pool, [JOKER]):
+    if rng.random() < 0.25 and take(pool, [JOKER]):
         rack[rng.randrange(len(rack))] = JOKER
     return table, rack
 

@@ -17,6 +17,7 @@ from engine.solver.joker_rows import joker_freedom, table_held
 from engine.solver.keep import _growths, _grown_exposed, play_order
 from engine.solver.model import build_model
 from engine.tiles import ALL_FACES, COLOURS, JOKER, Tile, parse_melds, parse_tiles
+from positions import full_set, random_set, take
 
 BIG_TABLE = (
     "B5 K5 R5 O5 | R13 B13 O13 K13 | K3 K4 K5 K6 | O10 O11 J | B8 O8 R8 K8 | B1 B2 B3 B4 | O3 O4 O5 | "
@@ -28,27 +29,13 @@ BIG_TABLE = (
 
 def _position(rng: random.Random, table_tiles: int, rack_tiles: int) -> tuple[list[list[Tile]], list[Tile]]:
     """Random legal sets (now and then with a joker) dealt from a full set, and a rack of the rest."""
-    pool = [t for t in ALL_FACES for _ in range(2)] + [JOKER, JOKER]
+    pool = full_set()
     rng.shuffle(pool)
     table: list[list[Tile]] = []
     while sum(map(len, table)) < table_tiles:
-        if rng.random() < 0.5:
-            colour, length = rng.choice(COLOURS), rng.randint(3, 5)
-            start = rng.randint(1, 14 - length)
-            tiles = [Tile(colour, n) for n in range(start, start + length)]
-        else:
-            number = rng.randint(1, 13)
-            tiles = [Tile(c, number) for c in rng.sample(COLOURS, rng.randint(3, 4))]
-        if rng.random() < 0.15:
-            tiles[rng.randrange(len(tiles))] = JOKER
-        left = list(pool)
-        try:
-            for t in tiles:
-                left.remove(t)
-        except ValueError:
-            continue
-        pool = left
-        table.append(tiles)
+        tiles = random_set(rng, p_run=0.5, longest_run=5, p_joker=0.15)
+        if take(pool, tiles):
+            table.append(tiles)
     return table, pool[:rack_tiles]
 
 
