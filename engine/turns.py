@@ -67,7 +67,7 @@ from engine.sets import analyse_set, interpretations
 from engine.supply import supply_reasons
 from engine.tiles import COLOURS, JOKER, JOKERS_IN_SET, Tile, format_tiles
 
-__all__ = ["TurnCheck", "Violation", "table_jokers", "validate_turn", "CODES", "TableJoker"]
+__all__ = ["TurnCheck", "Violation", "table_jokers", "validate_turn", "CODES", "TableJoker", "holds_faces"]
 
 INVALID_SET = "invalid_set"
 NO_TILE_PLAYED = "no_tile_played"
@@ -254,6 +254,12 @@ def _assignments(n: int, slots: list[int]) -> Iterator[tuple[int | None, ...]]:
                 yield rest + (s,)
 
 
+def holds_faces(have: Counter[Tile], faces: Counter[Tile]) -> bool:
+    """Whether ``have`` holds every one of ``faces`` (each as often), and ``faces`` is not empty: a
+    set that does continues the table set those are the faces of."""
+    return bool(faces) and all(have.get(t, 0) >= n for t, n in faces.items())
+
+
 def _old_sets(before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, ...]]) -> set[int]:
     """The sets after the turn that continue a set of the table before: each holds every face of
     one (kept, grown, or with its joker swapped). Copies of a face can't be told apart, so when
@@ -262,7 +268,7 @@ def _old_sets(before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, 
     old: set[int] = set()
     for b in before_sets:
         faces = Counter(t for t in b if not t.is_joker)
-        holders = [j for j, have in enumerate(faces_after) if faces and all(have.get(t, 0) >= n for t, n in faces.items())]
+        holders = [j for j, have in enumerate(faces_after) if holds_faces(have, faces)]
         if holders:
             old.add(min(holders, key=lambda j: (len(after_sets[j]), j)))
     return old

@@ -21,6 +21,7 @@ from engine.sets import analyse_set
 from engine.solver.catalogue import N_FACES, TYPE_TILES, exposed_jokers
 from engine.solver.program import Model, Solution
 from engine.tiles import JOKER, Tile
+from engine.turns import holds_faces
 
 __all__ = ["LaidSet", "layouts", "join_runs"]
 
@@ -98,7 +99,7 @@ def _lonely(
     grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
     slots = {slot for options in choices for pick in options for slot in pick}
     table_faces = [Counter(t for t in s if not t.is_joker) for s in model.written or ()]
-    old = {k: k < n_kept or any(f and not f - Counter(base[k]) for f in table_faces) for k in {k for k, _ in slots}}
+    old = {k: k < n_kept or any(holds_faces(Counter(base[k]), f) for f in table_faces) for k in {k for k, _ in slots}}
     return {(k, pos): old[k] or not any(t in grew for i, t in enumerate(base[k]) if i != pos) for k, pos in slots}
 
 
