@@ -17,6 +17,10 @@ What is held out, and why:
   teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
 - plastic: ivory, cream and off-white for training; pure white and grey held out;
 - joker faces: ring face, filled face and a big "J" for training; a star and Okey's false joker held out;
+- the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
+  faces side by side, the Mirror Joker a J and its mirror image about a bar, the Colour-change Joker a disc
+  in four coloured quarters); "marks" held out (two filled faces one above the other, two triangles
+  pointing away from a bar, a ring of four coloured arcs): the same idea of each joker, drawn another way;
 - maker's mark: "Rummikub" for training, "RUMMY" and "OKEY" held out (either side also draws tiles with
   no mark: absence is not a style);
 - Okey-style marker under the number: a filled dot for training, a small ring held out (either side
@@ -113,6 +117,7 @@ class StyleSet:
     jokers: tuple[str, ...]
     marks: tuple[str, ...]  # maker's mark texts ("" is never listed: no mark is drawn by chance)
     okey: str  # the marker under the number on Okey-style tiles
+    twist: str  # how the Rummikub Twist jokers are drawn (faces.py): one look per side, like ``okey``
     p_mark: float = 0.8
     p_okey: float = 0.15
 
@@ -134,6 +139,7 @@ TRAIN = StyleSet(
     jokers=("ring-face", "filled-face", "letter-j"),
     marks=("Rummikub",),
     okey="dot",
+    twist="faces",
 )
 
 HELD_OUT = StyleSet(
@@ -150,6 +156,7 @@ HELD_OUT = StyleSet(
     jokers=("star", "okey-false"),
     marks=("RUMMY", "OKEY"),
     okey="ring",
+    twist="marks",
     p_mark=0.6,
     p_okey=0.2,
 )

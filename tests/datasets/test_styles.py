@@ -34,6 +34,7 @@ def test_the_two_sides_share_no_value() -> None:
     assert not set(TRAIN.jokers) & set(HELD_OUT.jokers)
     assert not set(TRAIN.marks) & set(HELD_OUT.marks)
     assert TRAIN.okey != HELD_OUT.okey
+    assert TRAIN.twist != HELD_OUT.twist
     assert style_set("heldout") is HELD_OUT and style_set("train") is TRAIN
     with pytest.raises(ValueError, match="train"):
         style_set("test")
@@ -75,7 +76,7 @@ def test_heldout_dataset_renders_only_heldout_styles(tmp_path: Path) -> None:
         assert set(e["fonts"]) <= HELD_OUT.fonts
         assert all(_in_bands(s, HELD_OUT) for s in e["size_range"])
         assert e["plastic"] in {n for n, _ in HELD_OUT.plastics}
-        assert e["joker"] in HELD_OUT.jokers
+        assert e["joker"] in HELD_OUT.jokers and e["twist"] == HELD_OUT.twist
         assert e["mark"] in ("", *HELD_OUT.marks)
         assert all(e["shades"][c] in {n for n, _ in HELD_OUT.inks[c]} for c in "KRBO")
     with pytest.raises(ValueError):
@@ -86,6 +87,7 @@ def test_training_renders_never_draw_heldout_styles() -> None:
     for i in range(8):
         e = synth_one(5, i, "mix-all", 256, effects=False).meta["edition"]
         assert set(e["fonts"]) <= TRAIN.fonts and e["joker"] in TRAIN.jokers and e["plastic"] in {n for n, _ in TRAIN.plastics}
+        assert e["twist"] == TRAIN.twist
 
 
 @pytest.mark.parametrize("styles", ["train", "heldout"])
