@@ -3,8 +3,8 @@
 ``tr(key, lang, **values)`` looks a string up and fills in ``{values}``; a key missing in a
 language falls back to English, and an unknown key is shown as itself (never an error on the page).
 The rules engine's reasons (why a meld is not valid, why an opening is short, a typo) come as
-stable codes with parameters and are said here in either language (``reason_text``); the hint's
-steps are still the engine's English sentences.
+stable codes with parameters and are said here in either language (``reason_text``), the hint's
+steps among them.
 """
 
 from __future__ import annotations
@@ -313,6 +313,28 @@ def _he_names(names: Any, sep: str) -> str:
     return sep.join(f"'{n}'" for n in names)
 
 
+def _he_and(parts: Any) -> str:
+    """A list in Hebrew: "a, b ו-c" (the ו joins a code with a hyphen, a word directly)."""
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    last = parts[-1]
+    return ", ".join(parts[:-1]) + (" ו-" if last.startswith(LRI) else " ו") + last
+
+
+def _he_piece(tiles: str) -> str:
+    return "הג'וקר" if tiles == "J" else ltr(tiles)
+
+
+def _he_to(tiles: str) -> str:
+    """"to" a piece: ל joins a code with a hyphen and merges with the ה of "the joker"."""
+    return "לג'וקר" if tiles == "J" else f"ל-{ltr(tiles)}"
+
+
+def _he_from_rack(rack: str) -> list[str]:
+    return [f"{ltr(rack)} מהמעמד"] if rack else []
+
+
 _HE: dict[str, Any] = {
     # tile notation
     "tile_empty": lambda p, r: "אבן ריקה",
@@ -347,6 +369,21 @@ _HE: dict[str, Any] = {
     "twist_colour_change_group": lambda p, r: f"{ltr(p['tiles'])}: ג'וקר החלפת הצבע שייך לרצף, לא לקבוצה",
     "twist_colour_change_place": lambda p, r: f"{ltr(p['tiles'])} אינה רצף: ג'וקר החלפת הצבע עומד בין שני חלקי רצף בצבעים שונים, והמספרים ממשיכים",
     "twist_not_a_set": lambda p, r: f"{ltr(p['tiles'])} אינה רצף ואינה קבוצה, לא משנה במקום מה עומדים הג'וקרים",
+    # the hint's steps
+    "step_lay_down": lambda p, r: f"הניחו {ltr(p['made'])} מהמעמד",
+    "step_replace_joker": lambda p, r: (
+        f"החליפו את הג'וקר ב-{ltr(p['set'])} ב-{ltr(p['rack'])} מהמעמד, וכך נוצרת {ltr(p['made'])}"),
+    "step_break_up": lambda p, r: f"פרקו את {ltr(p['set'])}",
+    "step_take": lambda p, r: f"קחו את {_he_and(ltr(t) for t in p['tiles'])} מ-{ltr(p['set'])}",
+    "step_split": lambda p, r: f"פצלו את {ltr(p['set'])} ל-{_he_and(ltr(t) for t in p['pieces'])}",
+    "step_add": lambda p, r: (
+        "הוסיפו " + _he_and([f"{_he_piece(t)} מ-{ltr(s)}" for t, s in zip(p["pieces"], p["sources"])]
+                           + _he_from_rack(p["rack"])) + f" ל-{ltr(p['set'])}, וכך נוצרת {ltr(p['made'])}"),
+    "step_rearrange": lambda p, r: f"סדרו מחדש את {_he_piece(p['piece'])} כ-{ltr(p['made'])}",
+    "step_add_to_piece": lambda p, r: (
+        f"הוסיפו {ltr(p['rack'])} מהמעמד {_he_to(p['piece'])}, וכך נוצרת {ltr(p['made'])}"),
+    "step_make": lambda p, r: (
+        f"הרכיבו {ltr(p['made'])}: " + _he_and([_he_piece(t) for t in p["pieces"]] + _he_from_rack(p["rack"]))),
     # the initial meld
     "initial_no_sets": lambda p, r: "אין סדרות: בהורדה הראשונה צריך לפחות סדרה אחת",
     "initial_invalid_sets": lambda p, r: _he_parts(r),

@@ -52,6 +52,10 @@ class Reason:
     def __hash__(self) -> int:
         return hash((self.code, tuple(sorted(self.params.items())), self.parts))
 
+    def __reduce__(self) -> tuple:
+        # pickled as its parts (a read-only mapping is not picklable): the app caches hints
+        return (Reason, (self.code, dict(self.params), self.parts))
+
     @property
     def text(self) -> str:
         """The English text (``render(self)``)."""
@@ -99,6 +103,20 @@ def _copies(p: Mapping[str, Param]) -> str:
     if p["tile"] == "J":
         return f"{p['count']} jokers"
     return f"{p['count']} copies of {p['tile']}"
+
+
+def _and(parts: Sequence[str]) -> str:
+    parts = list(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
+def _piece(tiles: str) -> str:
+    """A piece of a table set as a step names it: the joker alone is "the joker"."""
+    return "the joker" if tiles == "J" else tiles
+
+
+def _from_rack(rack: str) -> list[str]:
+    return [f"{rack} from your rack"] if rack else []
 
 
 # code -> (parameter names, English)
@@ -198,6 +216,23 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Mapping[str, Any], Reason],
     "winner_rack_not_empty": (("name", "tiles"),
         lambda p, r: f"{p['name']} went out, so their rack must be empty, but it holds {p['tiles']}"),
     "round_only_winner": (("name",), lambda p, r: f"a round needs at least two players: {p['name']} is the only one"),
+    # ---- the hint's steps (engine.solver.moves): ``set`` a table set as it was, ``made`` a set as it
+    # ends up, ``rack`` tiles from the rack ("" when none), ``pieces`` parts of table sets (a joker
+    # alone: "J"), ``sources`` the table set each of ``pieces`` comes from
+    "step_lay_down": (("made",), lambda p, r: f"lay down {p['made']} from your rack"),
+    "step_replace_joker": (("set", "rack", "made"),
+        lambda p, r: f"replace the joker in {p['set']} with {p['rack']} from your rack, making {p['made']}"),
+    "step_break_up": (("set",), lambda p, r: f"break up {p['set']}"),
+    "step_take": (("tiles", "set"), lambda p, r: f"take {_and(p['tiles'])} from {p['set']}"),
+    "step_split": (("set", "pieces"), lambda p, r: f"split {p['set']} into {_and(p['pieces'])}"),
+    "step_add": (("pieces", "sources", "rack", "set", "made"),
+        lambda p, r: "add " + _and([f"{_piece(t)} from {s}" for t, s in zip(p["pieces"], p["sources"])]
+                                   + _from_rack(p["rack"])) + f" to {p['set']}, making {p['made']}"),
+    "step_rearrange": (("piece", "made"), lambda p, r: f"rearrange {_piece(p['piece'])} as {p['made']}"),
+    "step_add_to_piece": (("rack", "piece", "made"),
+        lambda p, r: f"add {p['rack']} from your rack to {_piece(p['piece'])}, making {p['made']}"),
+    "step_make": (("made", "pieces", "rack"),
+        lambda p, r: f"make {p['made']} from " + _and([_piece(t) for t in p["pieces"]] + _from_rack(p["rack"]))),
     # ---- card series (engine.cards.series); ``cards`` is the series as written
     "series_too_few_cards": (("cards", "count", "min"),
         lambda p, r: f"a series needs at least {p['min']} cards, {p['cards'] or 'this'} has {p['count']}"),

@@ -188,15 +188,20 @@ def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
     return Counter(tiles)
 
 
+_FEWEST_COPIES = min(COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET)
+
+
 def over_supply_reasons(tiles: Iterable[Tile]) -> list[Reason]:
     """Tiles that need more copies than a full 106-tile set has: a ``supply_copies`` reason for
     each (``engine.reasons``; the tile ``J`` for the jokers)."""
-    problems: list[Reason] = []
-    for tile, n in sorted(tile_counts(tiles).items(), key=lambda kv: kv[0].code):
+    over = []
+    for tile, n in tile_counts(tiles).items():
+        if n <= _FEWEST_COPIES:  # most tiles (the hint solver checks every answer: kept cheap)
+            continue
         limit = JOKERS_IN_SET if tile.is_joker else SPECIALS_IN_SET if tile.is_special else COPIES_PER_TILE
         if n > limit:
-            problems.append(Reason("supply_copies", {"tile": tile.code, "count": n, "limit": limit}))
-    return problems
+            over.append((tile.code, n, limit))
+    return [Reason("supply_copies", {"tile": code, "count": n, "limit": limit}) for code, n, limit in sorted(over)]
 
 
 def over_supply(tiles: Iterable[Tile]) -> list[str]:

@@ -262,7 +262,7 @@ def _old_sets(before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, 
     old: set[int] = set()
     for b in before_sets:
         faces = Counter(t for t in b if not t.is_joker)
-        holders = [j for j, have in enumerate(faces_after) if faces and not faces - have]
+        holders = [j for j, have in enumerate(faces_after) if faces and all(have.get(t, 0) >= n for t, n in faces.items())]
         if holders:
             old.add(min(holders, key=lambda j: (len(after_sets[j]), j)))
     return old

@@ -25,15 +25,16 @@ SPLITS = ("train", "val")
 
 
 def render(plan: Plan, work: Path) -> dict[str, dict[str, int]]:
-    """The synthetic train, validation, test and calibration sets, and the ``unseen`` test set drawn only from
-    the styles held out of training (a set already complete in ``work`` is kept)."""
+    """The synthetic train, validation and test sets, the calibration set (drawn only from the styles kept for
+    the calibration) and the ``unseen`` test set (only from the styles held out of both; see
+    ``datasets/synth/styles.py``). A set already complete in ``work`` is kept."""
     synth = work / "synth"
     counts = {}
     for split, n, seed, size, crops, styles in (
             ("train", plan.synth_train, plan.seed_train, plan.render_size, True, "train"),
             ("val", plan.synth_val, plan.seed_val, plan.render_size, True, "train"),
             ("test", plan.synth_test, plan.seed_test, plan.test_render_size, False, "train"),
-            ("calib", plan.synth_calib, plan.seed_calib, plan.test_render_size, False, "train"),
+            ("calib", plan.synth_calib, plan.seed_calib, plan.test_render_size, False, "calib"),
             ("unseen", plan.synth_unseen, plan.seed_unseen, plan.test_render_size, False, "heldout")):
         folder = synth / "images" / split
         if not folder.exists() or len(list_images(folder)) < n:

@@ -15,13 +15,15 @@ Twist): the special jokers ``JD`` ``JM`` ``JC`` on the rack and the table are re
      "tiles_placed": 3, "value_placed": 6, "placed": ["B1", "B2", "B3"],
      "table": [["R4", "R5", "R6", "J"], ["K7", "B7", "O7"], ["B1", "B2", "B3"]],
      "rack_left": ["K7"], "moves": ["lay down B1 B2 B3 from your rack"],
+     "steps": [{"code": "step_lay_down", "params": {"made": "B1 B2 B3"}, "parts": []}],
      "sets_disturbed": 0, "exposed_jokers": 1, "meld_points": null,
      "threshold": 30, "best_meld": null, "shortfall": 0,
      "alternatives": [{"tiles_placed": ..., "value_placed": ..., "placed": [...],
                        "table": [[...]], "moves": [...], ..., "rack_points_shed": ...}],
      "rack_points_shed": 6, "cuts": 0}
 
-``alternatives`` are the next best plays of other rack tiles (``--top 3``: up to two of them).
+``steps`` are the ``moves`` as reason codes with their tiles (``engine.reasons``: ``step_*``), for
+saying them in another language. ``alternatives`` are the next best plays of other rack tiles (``--top 3``: up to two of them).
 Before the initial meld ``meld_points`` is the points of the new sets; with ``draw`` true,
 ``best_meld`` is the most the rack can lay down and ``shortfall`` what is missing.
 ``value_placed`` is what the tiles played are worth by the rules (a joker counts as the tile it

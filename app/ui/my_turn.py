@@ -137,7 +137,7 @@ def show_hint(ctx: Ctx, hint: Any) -> None:
     st.success(summary)
     st.markdown(ctx.t("play_tiles") + " " + tiles_md((t.code for t in hint.placed), ctx.lang))
     st.markdown("**" + ctx.t("steps") + "**")
-    st.markdown("\n".join(f"{k}. {step}" for k, step in enumerate(hint.moves, start=1)))
+    st.markdown("\n".join(f"{k}. {reason_text(step, ctx.lang)}" for k, step in enumerate(hint.steps, start=1)))
     st.markdown("**" + ctx.t("table_after") + "**")
     placed_left = list(hint.placed)
     lines = []
@@ -161,5 +161,5 @@ def show_hint(ctx: Ctx, hint: Any) -> None:
                     f"**{k}.** " + ctx.t("play_summary", n=alt.tiles_placed, value=alt.value_placed)
                     + f": {tiles_md((t.code for t in alt.placed), ctx.lang)}"
                 )
-                st.markdown("\n".join(f"{j}. {step}" for j, step in enumerate(alt.moves, start=1)))
+                st.markdown("\n".join(f"{j}. {reason_text(step, ctx.lang)}" for j, step in enumerate(alt.steps, start=1)))
                 st.caption(f"`{format_melds(alt.table)}` · {ctx.t('rack_left')} `{format_tiles(alt.rack_left) or '-'}`")

@@ -54,11 +54,11 @@ class FaceStyle:
     ink: tuple[int, int, int]
     joker_style: str = "ring-face"  # ring-face | filled-face | letter-j | star | okey-false
     mark_text: str = "Rummikub"
-    okey: str = ""  # "" none, "dot" or "ring" under the number (Okey-style tiles)
+    okey: str = ""  # "" none, "dot", "bar" or "ring" under the number (Okey-style tiles)
     ink_shade: str = ""  # names from styles.py, for tests and sidecars
     plastic_name: str = ""
     y: float = 0.42  # the number's centre, as a fraction of the face height
-    twist: str = "faces"  # faces | marks: how the Twist jokers are drawn (styles.py)
+    twist: str = "faces"  # faces | shapes | marks: how the Twist jokers are drawn (styles.py)
     palette: tuple[tuple[int, int, int], ...] = ()  # the edition's four inks, K R B O: the colour-change joker's quarters
 
 
@@ -279,17 +279,22 @@ def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
 def _twist_mask(code: str, style: FaceStyle, rng: np.random.Generator) -> tuple[np.ndarray, list[np.ndarray]]:
     """A Twist joker's mark (module docstring) as coverage masks of the whole face: the mark in the tile's
     own ink, and for the colour-change joker four quarters, one in each of the edition's inks (K R B O).
-    ``style.twist``: "faces" (the training look) or "marks" (held out)."""
+    ``style.twist``: "faces" (the training look), "shapes" (the calibration's) or "marks" (held out)."""
     cx, cy = FACE_W * 0.5, FACE_H * 0.42
     s = 4
     big = np.zeros((FACE_H * s, FACE_W * s), np.uint8)
-    faces = style.twist == "faces"
+    faces, shapes = style.twist == "faces", style.twist == "shapes"
     quarters: list[np.ndarray] = []
-    if code == "JD":  # two faces: side by side, or one above the other
+    if code == "JD":  # two faces: side by side, on a diagonal, or one above the other
         r = FACE_W * rng.uniform(0.17, 0.2)
         for sign in (-1, 1):
-            x, y = (cx + sign * r * 1.1, cy) if faces else (cx, cy + sign * r * 1.15)
-            _face(big, x, y, r, s, filled=not faces)
+            if faces:
+                x, y = cx + sign * r * 1.1, cy
+            elif shapes:
+                x, y = cx + sign * r * 0.8, cy + sign * r * 0.8
+            else:
+                x, y = cx, cy + sign * r * 1.15
+            _face(big, x, y, r * (0.85 if shapes else 1.0), s, filled=not faces)
     elif code == "JM":  # a bar, the mirror, between a shape and its mirror image
         h = FACE_H * rng.uniform(0.42, 0.5)
         cv2.line(big, _pt(cx, cy - h / 2, s), _pt(cx, cy + h / 2, s), 255, max(1, int(FACE_W * 0.035 * s)), cv2.LINE_AA)
@@ -302,11 +307,23 @@ def _twist_mask(code: str, style: FaceStyle, rng: np.random.Generator) -> tuple[
             y0, left, right = int((cy * s) - gh / 2), int((cx - gap) * s) - gw, int((cx + gap) * s)
             big[y0 : y0 + gh, left : left + gw] = g
             big[y0 : y0 + gh, right : right + gw] = g[:, ::-1]
+        elif shapes:  # two half discs, their flat sides against the bar
+            r = FACE_W * rng.uniform(0.2, 0.25)
+            for sign, start in ((-1, 90), (1, -90)):
+                cv2.ellipse(big, _pt(cx + sign * gap, cy, s), (int(r * s), int(r * s)), 0, start, start + 180, 255, -1, cv2.LINE_AA)
         else:  # two triangles pointing away from the bar
             w, t = FACE_W * rng.uniform(0.26, 0.32), h * 0.3
             for sign in (-1, 1):
                 tri = [_pt(cx + sign * gap, cy - t, s), _pt(cx + sign * (gap + w), cy, s), _pt(cx + sign * gap, cy + t, s)]
                 cv2.fillPoly(big, [np.array(tri, np.int32)], 255, cv2.LINE_AA)
+    elif shapes:  # JC: the four colours in a two-by-two grid of squares, outlined in its own ink
+        half = FACE_W * rng.uniform(0.24, 0.29)
+        for k in range(len(COLOURS)):
+            q = np.zeros_like(big)
+            x0, y0 = cx - half + (k % 2) * half, cy - half + (k // 2) * half
+            cv2.rectangle(q, _pt(x0, y0, s), _pt(x0 + half, y0 + half, s), 255, -1)
+            quarters.append(q)
+        cv2.rectangle(big, _pt(cx - half, cy - half, s), _pt(cx + half, cy + half, s), 255, max(1, int(half * 0.08 * s)), cv2.LINE_AA)
     else:  # JC: the four colours, a quarter each, in a disc or a ring, outlined in its own ink
         r = FACE_W * rng.uniform(0.28, 0.33)
         turn = rng.uniform(0, 90)
@@ -326,12 +343,14 @@ def _twist_mask(code: str, style: FaceStyle, rng: np.random.Generator) -> tuple[
 
 @functools.lru_cache(maxsize=4)
 def _okey_marker(kind: str) -> np.ndarray:
-    """The small dot (or ring) under the number of Okey-style tiles, as a coverage mask."""
+    """The small dot (or bar, or ring) under the number of Okey-style tiles, as a coverage mask."""
     s, r = 4, FACE_W * 0.075
     big = np.zeros((int(r * 3 * s), int(r * 3 * s)), np.uint8)
     c = (big.shape[1] // 2, big.shape[0] // 2)
     if kind == "ring":
         cv2.circle(big, c, int(r * s), 255, max(1, int(r * 0.35 * s)), cv2.LINE_AA)
+    elif kind == "bar":
+        cv2.rectangle(big, (c[0] - int(1.3 * r * s), c[1] - int(0.45 * r * s)), (c[0] + int(1.3 * r * s), c[1] + int(0.45 * r * s)), 255, -1)
     else:
         cv2.circle(big, c, int(r * s), 255, -1, cv2.LINE_AA)
     return cv2.resize(big, (big.shape[1] // s, big.shape[0] // s), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0

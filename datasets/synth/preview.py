@@ -14,7 +14,7 @@ KIND_CYCLE = ("table", "rack", "loose", "mix", "table", "loose", "table", "rack"
 
 def contact_sheet(out: str | Path, seed: int = 0, n: int = 12, cols: int = 4, size: int = 1024, cell: int = 360, kind: str = "cycle",
                   styles: str = "train") -> Path:
-    """``styles``: the side of the style split to draw the tiles from (``"train"`` or ``"heldout"``)."""
+    """``styles``: the side of the style split to draw the tiles from (``"train"``, ``"calib"`` or ``"heldout"``)."""
     cells = []
     for i in range(n):
         k = KIND_CYCLE[i % len(KIND_CYCLE)] if kind == "cycle" else kind

@@ -1,9 +1,14 @@
-"""Every way a tile can look, split once into a TRAIN part and a HELD-OUT part.
+"""Every way a tile can look, split once into a TRAIN part, a CALIB part and a HELD-OUT part.
 
-The reader must read editions it never saw. To measure that honestly, each style dimension of the
-renders is cut in two here, in one place: training renders (``styles="train"``) draw only from
-``TRAIN``; the ``unseen`` test set (``styles="heldout"``) draws only from ``HELD_OUT``. The cut is fixed
-by name (no randomness), so it is the same on every machine and in every run.
+The reader must read editions it never saw, and say so when it is not sure of them. To measure that
+honestly, each style dimension of the renders is cut in three here, in one place: training renders
+(``styles="train"``) draw only from ``TRAIN``; the renders the reader's confidence is calibrated on
+(``styles="calib"``) only from ``CALIB``, styles the models never learnt from, so that "sure" is
+fitted on editions the reader does not know, which is what a photo from elsewhere is; the ``unseen``
+test set (``styles="heldout"``) draws only from ``HELD_OUT``, which neither training nor the
+calibration saw. The cut is fixed by name (no randomness), so it is the same on every machine and in
+every run. Below, "held out" means CALIB and HELD_OUT together, each taking about half of what is
+listed (whole font families, one shade of each pair, one of each joker, mark and plastic).
 
 What is held out, and why:
 
@@ -20,11 +25,13 @@ What is held out, and why:
 - the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
   faces side by side, the Mirror Joker a J and its mirror image about a bar, the Colour-change Joker a disc
   in four coloured quarters); "marks" held out (two filled faces one above the other, two triangles
-  pointing away from a bar, a ring of four coloured arcs): the same idea of each joker, drawn another way;
+  pointing away from a bar, a ring of four coloured arcs), "shapes" for the calibration (two faces on a
+  diagonal, two half discs against a bar, a two-by-two grid of coloured squares): the same idea of each
+  joker, drawn another way;
 - maker's mark: "Rummikub" for training, "RUMMY" and "OKEY" held out (either side also draws tiles with
   no mark: absence is not a style);
-- Okey-style marker under the number: a filled dot for training, a small ring held out (either side
-  also draws tiles without one).
+- Okey-style marker under the number: a filled dot for training, a bar for the calibration, a small
+  ring held out (each side also draws tiles without one).
 
 Scenes, cameras and phone effects are not split: they are not the edition.
 """
@@ -89,8 +96,14 @@ FONT_CATALOGUE: tuple[tuple[str, str, str], ...] = (
     ("JetBrainsMono-ExtraBold", "fonts-jetbrains-mono", "mono"),
 )
 FONT_STEMS: tuple[str, ...] = tuple(f[0] for f in FONT_CATALOGUE)
-HELD_OUT_FONTS: frozenset[str] = frozenset(FONT_STEMS[FONT_STEMS.index("eurof75"):])
-TRAIN_FONTS: frozenset[str] = frozenset(FONT_STEMS) - HELD_OUT_FONTS
+_NOT_TRAINED: frozenset[str] = frozenset(FONT_STEMS[FONT_STEMS.index("eurof75"):])
+# whole families on one side: a rounded, a heavy grotesque, a geometric pair and a mono for the
+# calibration; the casual, soft, tall condensed, wide, heavy geometric and schoolbook slabs for the test
+CALIB_FONTS: frozenset[str] = frozenset(
+    {"eurof75", "eurofc75", "Inter-Black", "InterDisplay-Black", "BetecknaGSCondensed-Bold", "BetecknaGS-Bold",
+     "JetBrainsMono-ExtraBold"})
+HELD_OUT_FONTS: frozenset[str] = _NOT_TRAINED - CALIB_FONTS
+TRAIN_FONTS: frozenset[str] = frozenset(FONT_STEMS) - _NOT_TRAINED
 FONT_PACKAGES: tuple[str, ...] = tuple(sorted({f[1] for f in FONT_CATALOGUE} | {"fonts-liberation"}))  # + the mark's serif
 
 RGB = tuple[int, int, int]
@@ -142,26 +155,45 @@ TRAIN = StyleSet(
     twist="faces",
 )
 
+CALIB = StyleSet(
+    name="calib",
+    fonts=CALIB_FONTS,
+    sizes=(SizeBand(0.24, 0.27, 0.85), SizeBand(0.60, 0.66, 0.0)),
+    inks={
+        "K": (("dark-grey", (64, 64, 68)),),
+        "R": (("crimson", (160, 18, 50)),),
+        "B": (("teal-blue", (0, 112, 150)),),
+        "O": (("amber", (242, 172, 22)),),
+    },
+    plastics=(("white", (250, 250, 247)),),
+    jokers=("star",),
+    marks=("RUMMY",),
+    okey="bar",
+    twist="shapes",
+    p_mark=0.6,
+    p_okey=0.2,
+)
+
 HELD_OUT = StyleSet(
     name="heldout",
     fonts=HELD_OUT_FONTS,
-    sizes=(SizeBand(0.24, 0.30, 0.85), SizeBand(0.60, 0.72, 0.0)),
+    sizes=(SizeBand(0.27, 0.30, 0.85), SizeBand(0.66, 0.72, 0.0)),
     inks={
-        "K": (("dark-grey", (64, 64, 68)), ("brown-black", (50, 37, 30))),
-        "R": (("crimson", (160, 18, 50)), ("raspberry", (192, 24, 88))),
-        "B": (("teal-blue", (0, 112, 150)), ("teal", (0, 128, 126))),
-        "O": (("amber", (242, 172, 22)), ("yellow", (230, 200, 30))),
+        "K": (("brown-black", (50, 37, 30)),),
+        "R": (("raspberry", (192, 24, 88)),),
+        "B": (("teal", (0, 128, 126)),),
+        "O": (("yellow", (230, 200, 30)),),
     },
-    plastics=(("white", (250, 250, 247)), ("grey", (206, 208, 206))),
-    jokers=("star", "okey-false"),
-    marks=("RUMMY", "OKEY"),
+    plastics=(("grey", (206, 208, 206)),),
+    jokers=("okey-false",),
+    marks=("OKEY",),
     okey="ring",
     twist="marks",
     p_mark=0.6,
     p_okey=0.2,
 )
 
-STYLE_SETS = {"train": TRAIN, "heldout": HELD_OUT}
+STYLE_SETS = {"train": TRAIN, "calib": CALIB, "heldout": HELD_OUT}
 INK_SPREAD = 10  # per-tile spread around a shade (see faces._jitter): well under the gap between shades
 PLASTIC_SPREAD = 6
 
@@ -172,4 +204,4 @@ def style_set(name: str | StyleSet) -> StyleSet:
     try:
         return STYLE_SETS[name]
     except KeyError:
-        raise ValueError(f"unknown styles {name!r}: use 'train' or 'heldout'") from None
+        raise ValueError(f"unknown styles {name!r}: use 'train', 'calib' or 'heldout'") from None

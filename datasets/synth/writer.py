@@ -69,7 +69,7 @@ def write_dataset(out: str | os.PathLike, n: int, seed: int = 0, kind: str = "mi
                   styles: str = "train") -> dict[str, int]:
     """Render ``n`` photos (indices start..start+n-1) into ``out``; returns totals. ``styles`` picks the side
     of the style split (``datasets/synth/styles.py``): ``"train"`` for every set a model learns or is tuned
-    on, ``"heldout"`` for the ``unseen`` test set only."""
+    on, ``"calib"`` for the calibration set, ``"heldout"`` for the ``unseen`` test set only."""
     style_set(styles)  # fail early on a wrong name
     root = Path(out)
     for sub in ("images", "labels", "meta"):

@@ -24,7 +24,7 @@ The catalogue is built once per ``HouseRules`` (a module-level cache).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Sequence
@@ -122,16 +122,35 @@ class Catalogue:
     sizes: np.ndarray  # (n,) int64
     n_base: int = 0  # the face sets come first; the Twist columns (special jokers) after them
     specials: np.ndarray | None = None  # (3, n - n_base) int64: JD, JM, JC in each Twist column
+    # (n_base, 5) the faces of each face set, padded with N_FACES (a stand-in that is always there)
+    face_rows: np.ndarray = field(default_factory=lambda: np.zeros((0, 5), dtype=np.int64))
+    face_bits: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))  # the same, bit f
 
     def __len__(self) -> int:
         return len(self.sets)
 
-    def fitting(self, available: np.ndarray, jokers: int) -> np.ndarray:
+    def holds(self, sets: np.ndarray) -> np.ndarray:
+        """(52 bools) the faces some of ``sets`` (catalogue indices) hold."""
+        bits = np.bitwise_or.reduce(self.face_bits[sets[sets < self.n_base]])
+        out = (bits >> _FACE_SHIFTS) & np.uint64(1) > 0
+        twist = sets[sets >= self.n_base]
+        if len(twist):
+            out |= self.matrix[:, twist].any(axis=1)
+        return out
+
+    def fitting(
+        self, available: np.ndarray, jokers: int, free: int | None = None, bound: np.ndarray | None = None
+    ) -> np.ndarray:
         """Indices of the sets whose faces ``available`` (52+ counts) has, but for at most
-        ``jokers`` faces that jokers stand in for (and, for a Twist column, its special jokers)."""
+        ``jokers`` faces that jokers stand in for (and, for a Twist column, its special jokers).
+        With ``free`` and ``bound`` (52 bools): only ``free`` of those jokers may stand for any
+        face, the others only for the ``bound`` faces (table jokers that must stay what they were)."""
         nb = self.n_base
-        missing = ((self.matrix[:, :nb] > 0) & (available[:N_FACES, None] <= 0)).sum(axis=0)
-        found = np.flatnonzero(missing <= jokers)
+        missing = self.face_bits & ~_bits(available[:N_FACES] > 0)  # per face set, its missing faces
+        fits = np.bitwise_count(missing) <= jokers
+        if bound is not None and free is not None and free < jokers:
+            fits &= np.bitwise_count(missing & ~_bits(bound)) <= free
+        found = np.flatnonzero(fits)
         if self.specials is None or len(available) < N_TYPES:
             return found
         held = available[JOKER_TYPE + 1 : N_TYPES]
@@ -141,6 +160,15 @@ class Catalogue:
         short = np.maximum(self.matrix[:, nb:] - available[:N_FACES, None], 0).sum(axis=0)
         twist = nb + np.flatnonzero(ok & (short <= jokers))
         return np.concatenate([found, twist])
+
+
+_FACE_SHIFTS = np.arange(N_FACES, dtype=np.uint64)
+_FACE_BITS = np.left_shift(np.uint64(1), _FACE_SHIFTS)
+
+
+def _bits(faces: np.ndarray) -> np.uint64:
+    """52 bools as one 64-bit mask (bit ``f`` for face ``f``)."""
+    return np.bitwise_or.reduce(_FACE_BITS[faces])
 
 
 def _runs(rules: HouseRules) -> Iterable[tuple[Tile, ...]]:
@@ -200,10 +228,20 @@ def _catalogue(rules: HouseRules, min_faces: int) -> Catalogue:
                 i = type_index(t)
                 matrix[i, j] += 1
                 safe[i, j] = len(tiles) == 3 or s.kind == "mirror" or (s.kind == "run" and t not in ends)
+    face_rows = np.full((n_base, 5), N_FACES, dtype=np.int64)
+    face_bits = np.zeros(n_base, dtype=np.uint64)
+    for j, s in enumerate(sets[:n_base]):
+        face_rows[j, : s.size] = [type_index(t) for t in s.faces]
+        face_bits[j] = _bits(np.isin(np.arange(N_FACES), face_rows[j]))
+        # ``engine.sets`` memoises its analyses: a face set laid down is analysed again by the
+        # layout and by ``validate_turn``, so it is done once here rather than in a hint
+        analyse_set(s.faces, rules)
     return Catalogue(
         sets=tuple(sets),
         matrix=matrix,
         safe=safe,
+        face_rows=face_rows,
+        face_bits=face_bits,
         points=np.array([s.points for s in sets], dtype=np.int64),
         sizes=np.array([s.size for s in sets], dtype=np.int64),
         n_base=n_base,

@@ -36,17 +36,17 @@ import numpy as np
 
 from engine.errors import InputError
 from engine.initial import check_initial_meld, invalid_set
-from engine.reasons import Reason, RuleError
+from engine.reasons import Reason, RuleError, reason_json, render
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
-from engine.solver.catalogue import JOKER_TYPE, exposed_jokers, type_index
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, count_vector, exposed_jokers, type_index
 from engine.solver.greedy import greedy_play
 from engine.solver.keep import play_order
 from engine.solver.layout import LaidSet, layouts
 from engine.solver.model import Model, Solution, build_model, tile_values
 from engine.solver.moves import describe_moves
 from engine.supply import ensure_supply
-from engine.tiles import Tile
+from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, Tile
 from engine.turns import JOKER_NOT_REUSED, validate_turn
 
 __all__ = ["Hint", "Play", "best_play", "best_meld_points"]
@@ -60,7 +60,8 @@ class Play:
 
     tiles_placed, value_placed (the rules' value of the tiles played: a joker counts as the tile
     it stands for), placed (rack tiles played, in table order), table (every set afterwards, in
-    play order, jokers in place), rack_left, moves (steps to follow), sets_disturbed (table sets
+    play order, jokers in place), rack_left, steps (to follow, as ``step_*`` reasons; ``moves``
+    says them in English), sets_disturbed (table sets
     not kept), exposed_jokers, meld_points (before the initial meld: the points of the new sets;
     else None), optimal (the search for it ran to the end; for an alternative: best among plays
     of other rack tiles than those listed before it), rack_points_shed (the solver's measure: face
@@ -72,12 +73,17 @@ class Play:
     placed: tuple[Tile, ...]
     table: tuple[tuple[Tile, ...], ...]
     rack_left: tuple[Tile, ...]
-    moves: tuple[str, ...]
+    steps: tuple[Reason, ...]
     sets_disturbed: int
     exposed_jokers: int
     meld_points: int | None
     optimal: bool
     rack_points_shed: int = 0
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The steps in English (what the command line prints)."""
+        return tuple(render(s) for s in self.steps)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -87,6 +93,7 @@ class Play:
             "table": [[t.code for t in s] for s in self.table],
             "rack_left": [t.code for t in self.rack_left],
             "moves": list(self.moves),
+            "steps": [reason_json(s) for s in self.steps],
             "sets_disturbed": self.sets_disturbed,
             "exposed_jokers": self.exposed_jokers,
             "meld_points": self.meld_points,
@@ -150,6 +157,10 @@ class Hint:
         return self.best.moves
 
     @property
+    def steps(self) -> tuple[Reason, ...]:
+        return self.best.steps
+
+    @property
     def sets_disturbed(self) -> int:
         return self.best.sets_disturbed
 
@@ -184,15 +195,20 @@ class Hint:
         }
 
 
+_SUPPLY = np.array([COPIES_PER_TILE] * N_FACES + [JOKERS_IN_SET] + [SPECIALS_IN_SET] * (N_TYPES - N_FACES - 1))
+
+
 def _check_position(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], rules: HouseRules) -> None:
-    specials = [t for t in [*rack, *(t for s in table for t in s)] if t.is_special]
-    if specials and not rules.twist:  # the Rummikub Twist jokers are in play only with the house rule
-        raise RuleError(Reason("twist_off", {"tile": specials[0].code}))
+    counts = count_vector([*rack, *(t for s in table for t in s)])
+    if counts[JOKER_TYPE + 1 :].any() and not rules.twist:  # the Twist jokers need the house rule
+        special = next(t for t in [*rack, *(t for s in table for t in s)] if t.is_special)
+        raise RuleError(Reason("twist_off", {"tile": special.code}))
     for k, s in enumerate(table, start=1):
         check = analyse_set(s, rules)
         if not check.valid:
             raise RuleError(invalid_set(k, check, "table_set_invalid"))
-    ensure_supply([list(s) for s in table], list(rack))
+    if (counts > _SUPPLY).any():  # (the message from engine.supply)
+        ensure_supply([list(s) for s in table], list(rack))
 
 
 def _make_play(
@@ -219,7 +235,7 @@ def _make_play(
         placed=check.placed,
         table=tuple(after),
         rack_left=check.rack_after,
-        moves=tuple(describe_moves(model.table, laid)),
+        steps=tuple(describe_moves(model.table, laid)),
         sets_disturbed=len(table) - len(kept),
         exposed_jokers=sum(exposed_jokers(s, model.rules) for s in after),
         meld_points=meld,
@@ -284,8 +300,10 @@ def _search(
     The first program leaves out the rows for exposed jokers standing in for faces, and the joker
     reuse rows. When an answer leaves such a joker exposed, the program is rebuilt with those rows
     and the first three criteria fixed at the answer's (the *exposure pass*); when an answer breaks
-    the reuse rule, it is rebuilt with reuse rows for those jokers; any other broken rule cuts that
-    answer off. Every play kept has passed ``validate_turn``.
+    the reuse rule, it is rebuilt with reuse rows for those jokers; for any other broken rule the
+    same program is solved again by HiGHS's MIP solver (``Ilp.solve``: its optimum is often
+    another one), and an answer rejected then is cut off. Every play kept has passed
+    ``validate_turn``.
     """
     reuse: frozenset[int] = frozenset()
     exposure = False
@@ -309,8 +327,9 @@ def _search(
         excluded.append(played)
 
     model = rebuild()
+    second_look = False  # an answer of this program was rejected: HiGHS's MIP solver answers now
     while len(plays) < top_k:
-        res = model.solve(deadline - time.perf_counter())
+        res = model.solve(deadline - time.perf_counter(), quick=not second_look)
         stopped = not res.optimal and not res.infeasible  # HiGHS ran out of time
         timed_out |= stopped
         sol = model.decode(res.values) if res.values is not None else None
@@ -330,7 +349,11 @@ def _search(
                 # rows for "played again in a new set with a rack tile" for these jokers (all, the
                 # second time)
                 reuse = reuse | faces if not reuse else frozenset(int(f) for f in model.joker_faces)
-                model = rebuild()
+                model, second_look = rebuild(), False
+                continue
+            if not second_look:
+                # another optimum of the same program may pass (a cut could cut off legal plays)
+                second_look = True
                 continue
             cuts += 1
             if cuts > _MAX_CUTS:
@@ -343,7 +366,7 @@ def _search(
             pending = (play, sol.played)
             exposure = True
             floor = model.prefix(res.values)
-            model = rebuild()
+            model, second_look = rebuild(), False
             continue
         if pending is not None:
             if _rank(play) < _rank(pending[0]):  # cannot happen; be safe
@@ -351,12 +374,15 @@ def _search(
             pending, floor = None, None
             accept(play, sol.played)
             if len(plays) < top_k:
-                model = rebuild()  # without the fixed criteria: the alternatives are worse
+                model, second_look = rebuild(), False  # without the fixed criteria: the alternatives are worse
             continue
         accept(play, sol.played)
+        if len(plays) >= top_k:
+            break
         model.exclude_played(sol.played)
+        second_look = False
         if time.perf_counter() >= deadline:
-            timed_out = len(plays) < top_k
+            timed_out = True
             break
     return _Found(model, plays, timed_out, cuts)
 
@@ -369,7 +395,7 @@ def _draw(table: list[tuple[Tile, ...]], ordered: list[tuple[Tile, ...]], rack: 
         placed=(),
         table=tuple(table),
         rack_left=tuple(rack),
-        moves=(),
+        steps=(),
         sets_disturbed=0,
         exposed_jokers=sum(exposed_jokers(s, rules) for s in ordered),
         meld_points=None,

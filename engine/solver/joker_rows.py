@@ -13,6 +13,8 @@ cut off no legal play. ``reuse_rows``: the jokers standing in for given faces si
 joker stays, or in a new set with a rack tile (not a kept table set, nor a set holding every face
 of one), or are among the jokers played from the rack; added only for the faces whose jokers
 broke that rule in an answer (``engine.solver.hint``), and never with ``joker_reuse="anywhere"``.
+``joker_freedom``: a table joker whose tiles are not on the rack can't be freed, so it only ever
+stands for what it stood for (the model leaves out sets and columns only such a joker could fill).
 """
 
 from __future__ import annotations
@@ -28,9 +30,31 @@ from engine.solver.ilp import Rows
 from engine.solver.keep import KeepColumn
 from engine.solver.program import Model
 from engine.tiles import JOKER, Tile
-from engine.turns import table_jokers
+from engine.turns import TableJoker, table_jokers
 
-__all__ = ["joker_cover_rows", "reuse_plan", "reuse_rows", "stay_columns"]
+__all__ = ["joker_cover_rows", "joker_freedom", "reuse_plan", "reuse_rows", "stay_columns", "table_held"]
+
+
+def table_held(written: list[tuple[Tile, ...]], rules: HouseRules) -> tuple[tuple[int, TableJoker], ...]:
+    """Each joker on the table (the sets as written), with the index of its set."""
+    return tuple(
+        (owner, tj) for owner, s in enumerate(written) if any(t.is_joker for t in s) for tj in table_jokers([s], rules)
+    )
+
+
+def joker_freedom(held: tuple[tuple[int, TableJoker], ...], rack_counts: np.ndarray) -> tuple[int, np.ndarray]:
+    """The table jokers the rack can free (it holds a tile one stood for), and (52 bools) the faces
+    the others may stand for: a joker is freed only with its tile from the rack, so those stay
+    what they were (``engine.turns``)."""
+    freeable = 0
+    bound = np.zeros(N_FACES, dtype=bool)
+    for _, tj in held:
+        faces = [type_index(x) for x, _ in tj.options]
+        if any(rack_counts[f] for f in faces):
+            freeable += 1
+        else:
+            bound[faces] = True
+    return freeable, bound
 
 
 def _means(tiles: tuple[Tile, ...], x: Tile, rules: HouseRules) -> bool:
@@ -65,26 +89,25 @@ def _keep_anchored(col: KeepColumn, x: Tile, anchors: Counter[Tile], rules: Hous
 
 
 def _table_joker_keys(
-    model: Model, rules: HouseRules
+    model: Model,
 ) -> tuple[Counter[tuple], dict[tuple, list[tuple[Tile, Counter[Tile]]]], dict[tuple, set[int]]]:
     """The table's jokers, those with the same meanings and anchors under one key: how many, their
     (face, anchors) options and the table sets they sit in."""
     demand: Counter[tuple] = Counter()
     options_of: dict[tuple, list[tuple[Tile, Counter[Tile]]]] = {}
     owners_of: dict[tuple, set[int]] = {}
-    for owner, written in enumerate(model.written):
-        for tj in table_jokers([written], rules):
-            key = tuple((x, tuple(sorted(a.elements(), key=lambda t: t.code))) for x, a in tj.options)
-            demand[key] += 1
-            options_of[key] = list(tj.options)
-            owners_of.setdefault(key, set()).add(owner)
+    for owner, tj in model.held:
+        key = tuple((x, tuple(sorted(a.elements(), key=lambda t: t.code))) for x, a in tj.options)
+        demand[key] += 1
+        options_of[key] = list(tj.options)
+        owners_of.setdefault(key, set()).add(owner)
     return demand, options_of, owners_of
 
 
-def stay_columns(model: Model, rules: HouseRules) -> tuple[tuple[tuple, Tile, int], ...]:
+def stay_columns(model: Model) -> tuple[tuple[tuple, Tile, int], ...]:
     """One column per table joker key and face it stood for: how many of those jokers stay as that
     face (at most the key's jokers)."""
-    demand, options_of, _ = _table_joker_keys(model, rules)
+    demand, options_of, _ = _table_joker_keys(model)
     return tuple(
         (key, x, need) for key, need in demand.items() for x in dict.fromkeys(x for x, _ in options_of[key])
     )
@@ -96,25 +119,28 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
     the ``engine.turns`` joker rules, so no legal play is cut off)."""
     cat, e0 = model.cat, model._blocks[0]
     faces = _set_types(model)
-    demand, options_of, owners_of = _table_joker_keys(model, rules)
+    demand, options_of, owners_of = _table_joker_keys(model)
     keep_faces = (
         np.stack([c.counts for c in model.keep], axis=1) if model.keep else np.zeros((N_TYPES, 0), dtype=np.int64)
     )
     keep_faces[JOKER_TYPE] = 0  # a joker is no anchor
+    keep_owner = np.array([c.owner for c in model.keep], dtype=np.int64)
+    # per key: the keep columns of the table sets its jokers sit in
+    owned = {key: (keep_owner[:, None] == np.array(sorted(owners))).any(axis=1) for key, owners in owners_of.items()}
 
     def cover(keys: list[tuple], face: Tile | None = None, own_place: bool = True) -> list[int]:
         covers = np.zeros(len(model.sets), dtype=bool)
         keep_cover = np.zeros(len(model.keep), dtype=bool)
         for key in keys:
             # a kept set's own joker stays there (one slot can't hold two jokers: not another set's)
-            own = [c for c, col in enumerate(model.keep) if own_place and col.owner in owners_of[key]]
+            own = np.flatnonzero(owned[key]) if own_place else ()
             for x, anchors in options_of[key]:
                 if face is not None and x != face:
                     continue
                 covers |= _anchored(faces, x, anchors)
                 placed = _anchored(keep_faces, x, anchors)
                 if not own_place:  # its own kept set keeps it in its old place, not an added one
-                    placed &= np.array([col.owner not in owners_of[key] for col in model.keep], dtype=bool)
+                    placed &= ~owned[key]
                     # and a joker stands in a kept set only where tiles were added (its own tiles
                     # stay where they were)
                     placed &= np.array([x in col.added for col in model.keep], dtype=bool)
@@ -162,17 +188,19 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
         idx = cols + ([z_of[f]] if f in z_of else [])
         rows.append((idx, [1.0] * len(cols) + [-1.0] * (len(idx) - len(cols)), -np.inf, 0.0))
 
+    copies: dict[int, list[int]] = {}  # tile type -> its rack binaries
+    for k, (t, _) in enumerate(model.rack_vars):
+        copies.setdefault(t, []).append(b0 + k)
+
     def stay_or_rack(keys: list[tuple]) -> tuple[list[int], list[float]]:
         coef: Counter[int] = Counter()
         for key in keys:
             for x in {x for x, _ in options_of[key]}:
                 coef[col_of[(key, x)]] = 1
-                for k, (t, _) in enumerate(model.rack_vars):
-                    if t == type_index(x):
-                        coef[b0 + k] = 1
-            for c, col in enumerate(model.keep):
-                if col.owner in owners_of[key]:
-                    coef[e0 + c] = max(coef[e0 + c], demand[key])
+                for b in copies.get(type_index(x), ()):
+                    coef[b] = 1
+            for c in np.flatnonzero(owned[key]):
+                coef[e0 + int(c)] = max(coef[e0 + int(c)], demand[key])
         return list(coef), [float(v) for v in coef.values()]
 
     for key, need in demand.items():

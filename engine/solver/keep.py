@@ -13,6 +13,7 @@ a run of their own, laid next to the kept set (the layout step may join them bac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -20,7 +21,7 @@ import numpy as np
 from engine.errors import InputError
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.solver.catalogue import N_FACES, count_vector, exposed_jokers
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, TYPE_TILES, count_vector, exposed_jokers
 from engine.solver.twist import special_extensions, special_order
 from engine.tiles import COLOURS, NUMBERS, Tile
 
@@ -64,10 +65,14 @@ def play_order(tiles: Sequence[Tile], rules: HouseRules) -> tuple[Tile, ...]:
     return tuple(t for t in ordered if t is not None)
 
 
-def _run_extensions(ordered: tuple[Tile, ...], rules: HouseRules) -> list[tuple[tuple[Tile, ...], tuple[Tile, ...], frozenset[Tile]]]:
+_Way = tuple[tuple[Tile, ...], tuple[Tile, ...], frozenset[Tile]]  # tiles, added, safe
+
+
+def _run_extensions(ordered: tuple[Tile, ...], rules: HouseRules) -> list[_Way]:
     resolved = analyse_set(ordered, rules).resolved
     colour = resolved[0].colour
     first, last = resolved[0].number, resolved[-1].number
+    faces = TYPE_TILES[COLOURS.index(colour) * _N : (COLOURS.index(colour) + 1) * _N]  # of the colour, 1-13
     out = []
     for left in range(_MAX_ADD + 1):
         for right in range(_MAX_ADD + 1):
@@ -75,20 +80,20 @@ def _run_extensions(ordered: tuple[Tile, ...], rules: HouseRules) -> list[tuple[
                 continue
             if not rules.wrap_around and (first - left < 1 or last + right > _N):
                 continue
-            lefts = tuple(Tile(colour, (first - 2 - k) % _N + 1) for k in range(left))[::-1]
-            rights = tuple(Tile(colour, (last + k) % _N + 1) for k in range(right))
-            tiles = lefts + ordered + rights
-            inner = frozenset(tiles[1:-1]) & frozenset(lefts + rights)
-            out.append((tiles, lefts + rights, inner))
+            lefts = tuple(faces[(first - 2 - k) % _N] for k in range(left))[::-1]
+            rights = tuple(faces[(last + k) % _N] for k in range(right))
+            # the added faces a joker could stand for inside the run: all but the new ends
+            out.append((lefts + ordered + rights, lefts + rights, frozenset(lefts[1:] + rights[:-1])))
     return out
 
 
-def _group_extensions(ordered: tuple[Tile, ...]) -> list[tuple[tuple[Tile, ...], tuple[Tile, ...], frozenset[Tile]]]:
+def _group_extensions(ordered: tuple[Tile, ...]) -> list[_Way]:
     if len(ordered) >= len(COLOURS):
         return []
     number = next(t.number for t in ordered if not t.is_joker)
     have = {t.colour for t in ordered}
-    return [(ordered + (Tile(c, number),), (Tile(c, number),), frozenset()) for c in COLOURS if c not in have]
+    faces = [TYPE_TILES[k * _N + number - 1] for k, c in enumerate(COLOURS) if c not in have]
+    return [(ordered + (t,), (t,), frozenset()) for t in faces]
 
 
 def _affordable(base: np.ndarray, available: np.ndarray, jokers: int):
@@ -99,33 +104,101 @@ def _affordable(base: np.ndarray, available: np.ndarray, jokers: int):
     return ok
 
 
+@dataclass(frozen=True)
+class _Growths:
+    """A table set kept as it is and every way to grow it, with their face counts stacked (one
+    row per way) to check them against a position at once. The jokers a way leaves exposed are
+    worked out the first time a position can afford it (that needs the set analysed)."""
+
+    kept: KeepColumn
+    group: bool  # grown as a group (else as a run)
+    ways: tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], frozenset[Tile], np.ndarray], ...]  # _Way + counts
+    faces: np.ndarray  # (len(ways), N_FACES)
+    exposed: list[int | None]  # per way, once known
+
+    def column(self, k: int, owner: int, rules: HouseRules) -> KeepColumn:
+        tiles, added, safe, counts = self.ways[k]
+        exposed = self.exposed[k]
+        if exposed is None:
+            exposed = self.exposed[k] = _grown_exposed(tiles, self.group, rules) if counts[JOKER_TYPE] else 0
+        return KeepColumn(owner, tiles, added, counts, exposed, safe)
+
+
+def _grown_exposed(tiles: tuple[Tile, ...], group: bool, rules: HouseRules) -> int:
+    """``exposed_jokers`` of a grown set, without analysing it where the answer is plain: every
+    joker of a group of four; none in a run whose ends are tiles (its jokers fill gaps)."""
+    if group:
+        return sum(t.is_joker for t in tiles)
+    if not tiles[0].is_joker and not tiles[-1].is_joker:
+        return 0
+    return exposed_jokers(tiles, rules)
+
+
+@lru_cache(maxsize=1 << 12)
+def _growths(ordered: tuple[Tile, ...], rules: HouseRules, extend: bool) -> _Growths:
+    """What ``keep_columns`` offers for one set without a Twist special joker, whatever the
+    position (memoised: the same sets come back turn after turn)."""
+    base = count_vector(ordered)
+    base.flags.writeable = False
+    kept = KeepColumn(0, ordered, (), base, exposed_jokers(ordered, rules) if base[JOKER_TYPE] else 0)
+    ways = []
+    group = analyse_set(ordered, rules).kind != "run"
+    if extend:
+        held = set(ordered)
+        for tiles, added, safe in _group_extensions(ordered) if group else _run_extensions(ordered, rules):
+            if not held.isdisjoint(added):  # a face twice in one set (a joker stands for it)
+                continue
+            counts = base + count_vector(added)
+            counts.flags.writeable = False
+            ways.append((tiles, added, safe, counts))
+    faces = np.array([w[3][:N_FACES] for w in ways], dtype=np.int64).reshape(len(ways), N_FACES)
+    return _Growths(kept, group, tuple(ways), faces, [None] * len(ways))
+
+
 def keep_columns(
     table: Sequence[tuple[Tile, ...]],
     available: np.ndarray,
     jokers: int,
     rules: HouseRules,
     extend: bool = True,
+    free: int | None = None,
+    bound: np.ndarray | None = None,
 ) -> list[KeepColumn]:
     """For each table set (already in play order): keep it, and (if ``extend``) every way to grow
     it whose faces ``available`` (53 counts: the table's and the rack's) can supply, but for at
-    most ``jokers`` faces a joker stands in for."""
+    most ``jokers`` faces a joker stands in for (with ``free`` and ``bound``, as
+    ``Catalogue.fitting``: only ``free`` of them for any face, the others for a ``bound`` one)."""
     columns: list[KeepColumn] = []
     for owner, ordered in enumerate(table):
-        base = count_vector(ordered)
-        columns.append(KeepColumn(owner, ordered, (), base, exposed_jokers(ordered, rules)))
-        if not extend:
-            continue
-        kind = analyse_set(ordered, rules).kind
         if any(t.is_special for t in ordered):  # Rummikub Twist
-            grown = special_extensions(ordered, rules, _affordable(base, available, jokers))
-        else:
-            grown = _run_extensions(ordered, rules) if kind == "run" else _group_extensions(ordered)
-        for tiles, added, safe in grown:
-            if any(t in ordered for t in added):  # a face twice in one set (a joker stands for it)
-                continue
-            counts = base + count_vector(added)
-            short = np.maximum(counts[:N_FACES] - available[:N_FACES], 0).sum()
-            if short > jokers:  # (valid by construction: faces next to a run, a missing colour)
-                continue
-            columns.append(KeepColumn(owner, tiles, added, counts, exposed_jokers(tiles, rules), safe))
+            columns += _special_columns(owner, ordered, available, jokers, rules, extend)
+            continue
+        options = _growths(tuple(ordered), rules, extend)
+        kept = options.kept
+        columns.append(KeepColumn(owner, kept.tiles, (), kept.counts, kept.exposed))
+        if options.ways:
+            # (valid by construction: faces next to a run, a missing colour)
+            short = np.maximum(options.faces - available[:N_FACES], 0)
+            fits = short.sum(axis=1) <= jokers
+            if bound is not None and free is not None and free < jokers:
+                fits &= short[:, ~bound].sum(axis=1) <= free
+            columns += [options.column(int(k), owner, rules) for k in np.flatnonzero(fits)]
+    return columns
+
+
+def _special_columns(
+    owner: int, ordered: tuple[Tile, ...], available: np.ndarray, jokers: int, rules: HouseRules, extend: bool
+) -> list[KeepColumn]:
+    """``keep_columns`` for a set with a Twist special joker."""
+    base = count_vector(ordered)
+    columns = [KeepColumn(owner, ordered, (), base, exposed_jokers(ordered, rules))]
+    if not extend:
+        return columns
+    for tiles, added, safe in special_extensions(ordered, rules, _affordable(base, available, jokers)):
+        if any(t in ordered for t in added):  # a face twice in one set (a joker stands for it)
+            continue
+        counts = base + count_vector(added)
+        if np.maximum(counts[:N_FACES] - available[:N_FACES], 0).sum() > jokers:
+            continue
+        columns.append(KeepColumn(owner, tiles, added, counts, exposed_jokers(tiles, rules), safe))
     return columns

@@ -60,18 +60,7 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
         slots = [(k, i) for k, c in enumerate(kept) if face in c.added for i, t in enumerate(c.tiles) if t == face]
         slots += [(n_kept + k, i) for k, s in enumerate(new) for i, t in enumerate(s) if t == face]
         choices.append(list(combinations(slots, int(solution.jokers[f]))))
-    # a joker is best placed next to a tile from the rack (a taken joker must be played again so)
-    # (and, with the default joker_reuse, in a new set: not a kept one, nor one holding every face
-    # of a table set)
-    grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
-    table_faces = [Counter(t for t in s if not t.is_joker) for s in model.written or ()]
-    old = [k < n_kept or any(f and not f - Counter(s) for f in table_faces) for k, s in enumerate(base)]
-    lonely = {
-        (k, pos): old[k] or not any(t in grew for i, t in enumerate(base[k]) if i != pos)
-        for options in choices
-        for pick in options
-        for k, pos in pick
-    }
+    lonely = _lonely(model, solution, base, n_kept, choices) if choices else {}
     ranked = []
     twist = model.cat.specials is not None
     for pick in product(*choices):
@@ -96,6 +85,23 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
             yield sets
 
 
+def _lonely(
+    model: Model,
+    solution: Solution,
+    base: list[list[Tile]],
+    n_kept: int,
+    choices: list[list[tuple[tuple[int, int], ...]]],
+) -> dict[tuple[int, int], bool]:
+    """Per joker slot: is it away from a tile from the rack? A joker is best placed next to one (a
+    taken joker must be played again so) - and, with the default joker_reuse, in a new set: not a
+    kept one, nor one holding every face of a table set."""
+    grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
+    slots = {slot for options in choices for pick in options for slot in pick}
+    table_faces = [Counter(t for t in s if not t.is_joker) for s in model.written or ()]
+    old = {k: k < n_kept or any(f and not f - Counter(base[k]) for f in table_faces) for k in {k for k, _ in slots}}
+    return {(k, pos): old[k] or not any(t in grew for i, t in enumerate(base[k]) if i != pos) for k, pos in slots}
+
+
 def _added(tiles: tuple[Tile, ...], planned: tuple[Tile, ...], added: tuple[Tile, ...]) -> tuple[Tile, ...]:
     """The tiles of ``tiles`` at the places of ``added`` (a joker where one stands in)."""
     return tuple(t for t, p in zip(tiles, planned) if p in added)
@@ -103,6 +109,8 @@ def _added(tiles: tuple[Tile, ...], planned: tuple[Tile, ...], added: tuple[Tile
 
 def _run_ends(s: LaidSet, rules: HouseRules) -> tuple[str, int, int] | None:
     """(colour, first number, last number) of a run; None for a group."""
+    if len({t.colour for t in s.tiles if t.colour is not None}) > 1:  # a group (quick)
+        return None
     check = analyse_set(s.tiles, rules)
     if check.kind != "run":
         return None
@@ -130,8 +138,8 @@ def _joined(a: LaidSet, b: LaidSet, rules: HouseRules) -> LaidSet | None:
 def join_runs(sets: list[LaidSet], rules: HouseRules) -> list[LaidSet]:
     """Join runs that meet end to end (see the module docstring)."""
     sets = list(sets)
+    ends = [_run_ends(s, rules) for s in sets]
     while True:
-        ends = [_run_ends(s, rules) for s in sets]
         starts: dict[tuple[str, int], list[int]] = {}
         for j, e in enumerate(ends):
             if e is not None:
@@ -151,4 +159,5 @@ def join_runs(sets: list[LaidSet], rules: HouseRules) -> list[LaidSet]:
             return sets
         keep_at, drop = (i, j) if sets[i].owner is not None or sets[j].owner is None else (j, i)
         sets[keep_at] = merged
-        del sets[drop]
+        ends[keep_at] = _run_ends(merged, rules)
+        del sets[drop], ends[drop]

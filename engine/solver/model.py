@@ -6,9 +6,14 @@ Variables (all integer):
 * ``x_s`` in 0..2 - copies of face set ``s`` (``engine.solver.catalogue``) on the table afterwards;
 * ``e_c`` in 0..1 - keep column ``c`` (a table set kept as it is, or grown at its ends) is used;
 * ``z_f`` in 0..J - jokers standing in for face ``f`` (J = jokers on the table and the rack);
-* ``q_f`` >= 0 - of those, jokers left exposed (more than the safe places for one);
+  a table joker the rack cannot free (none of the tiles it stood for is there) stands for one of
+  those again, so with no other joker only those faces get a ``z`` and the sets and keep columns
+  that would need a joker elsewhere are left out (``joker_rows.joker_freedom``);
+* ``q_f`` in 0..J - of those, jokers left exposed (more than the safe places for one; only with
+  the exposure rows);
 * ``b_{t,k}`` in 0..1 - the k-th copy of tile type ``t`` on the rack is played
-  (``b_{t,1} >= b_{t,2}``: "a different set of rack tiles" is then a linear cut).
+  (``b_{t,1} >= b_{t,2}``: "a different set of rack tiles" is then a linear cut); only for the
+  tiles some column can take (a rack tile no set holds stays on the rack).
 
 Rows:
 
@@ -58,10 +63,11 @@ from engine.rules import HouseRules
 from engine.sets import analyse_set
 from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, catalogue, count_vector, type_index
 from engine.solver.ilp import Ilp, Rows
-from engine.solver.joker_rows import joker_cover_rows, reuse_plan, reuse_rows, stay_columns
+from engine.solver.joker_rows import joker_cover_rows, joker_freedom, reuse_plan, reuse_rows, stay_columns, table_held
 from engine.solver.keep import keep_columns
 from engine.solver.program import Model, Solution, tile_values
 from engine.tiles import Tile
+from engine.turns import TableJoker
 
 __all__ = ["Model", "Solution", "build_model", "tile_values"]
 
@@ -91,22 +97,34 @@ def build_model(
     # before the initial meld new sets come from the rack alone
     fill = table_counts + rack_counts if opened else rack_counts
     jokers = int(fill[JOKER_TYPE])
-    sets = cat.fitting(fill, jokers)
+    written = list(written) if written is not None else list(table)
+    # jokers that may stand for any face: the rack's, and the table's that the rack can free
+    free, bound = int(rack_counts[JOKER_TYPE]), np.zeros(N_FACES, dtype=bool)
+    held: tuple[tuple[int, TableJoker], ...] = ()
+    if opened and table_counts[JOKER_TYPE] > 0:
+        held = table_held(written, rules)
+        freeable, bound = joker_freedom(held, rack_counts)
+        free += freeable
+    sets = cat.fitting(fill, jokers, free, bound)
     if len(sets) and sets[-1] >= cat.n_base:  # Twist columns: engine.sets has the last word
         sets = np.array([j for j in sets if j < cat.n_base or analyse_set(cat.sets[j].tiles, rules).valid], dtype=np.int64)
-    keep = keep_columns(table, table_counts + rack_counts, jokers, rules, extend=opened or rules.opening_additions)
-    has_face = cat.matrix[:, sets].sum(axis=1) > 0
+    extend = opened or rules.opening_additions
+    keep = keep_columns(table, table_counts + rack_counts, jokers, rules, extend, free, bound)
+    has_face = cat.holds(sets)
     grown = [c.counts[:N_FACES] for c in keep if c.added]
     if grown:
         has_face |= np.sum(grown, axis=0) > 0
-    free_jokers = int(rack_counts[JOKER_TYPE]) + (int(table_counts[JOKER_TYPE]) if opened else 0)
-    joker_faces = np.flatnonzero(has_face) if free_jokers else np.zeros(0, dtype=np.int64)
-    rack_vars = [(int(t), k) for t in np.flatnonzero(rack_counts) for k in range(1, int(rack_counts[t]) + 1)]
+    joker_faces = np.flatnonzero(has_face & (bound | (free > 0)))
+    # binaries only for rack tiles some column can take (a joker: one standing in for a face)
+    playable = np.ones(N_TYPES, dtype=bool)
+    playable[:N_FACES] = has_face
+    playable[JOKER_TYPE] = len(joker_faces) > 0
+    rack_vars = [(int(t), k) for t in np.flatnonzero(rack_counts * playable) for k in range(1, int(rack_counts[t]) + 1)]
     model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars,
-                  written=list(written) if written is not None else None)
+                  written=written, held=held)
     model.exposure = exposure
-    if opened and table_counts[JOKER_TYPE] > 0:
-        model.stays = stay_columns(model, rules)
+    if held:
+        model.stays = stay_columns(model)
     if reuse and opened and table_counts[JOKER_TYPE] > 0 and len(joker_faces) > 0:
         model.reuse_faces = frozenset(int(f) for f in reuse)
         r_sets, r_faces = reuse_plan(model, model.reuse_faces)
@@ -129,36 +147,24 @@ def _ilp(model: Model) -> Ilp:
     w_value = w_kept * (len(model.table) + 1)
     w_tiles = w_value * (int((values * rack_counts).sum()) + 1)
     model.weights = (w_tiles, w_value, w_kept)
-    expo = 1.0 if model.exposure else 0.0
-    cost = np.concatenate(
-        [
-            np.zeros(ns),
-            np.array([w_kept - c.exposed for c in keep], dtype=np.float64),
-            np.zeros(nz),
-            -np.ones(nz) * expo,
-            np.array([w_tiles + w_value * values[t] for t, _ in rack_vars], dtype=np.float64),
-            np.zeros(model.n_extra),
-            np.zeros(len(model.stays)),
-        ]
-    )
-    lower = np.zeros(model.n_cols)
+    types = np.array([t for t, _ in rack_vars], dtype=np.int64)
+    x0 = b0 + nb  # the reuse columns, then the stay columns
+    cost = np.zeros(model.n_cols)
+    cost[e0:z0] = [w_kept - c.exposed for c in keep]
+    cost[q0:b0] = -1.0
+    cost[b0:x0] = w_tiles + w_value * values[types]
     # copies of a face set: 2 unless the faces (with the jokers) are there for one copy only
     fill = table_counts + rack_counts if model.opened else rack_counts
-    short = np.maximum(2 - fill[:N_FACES, None], 0) * (cat.matrix[:, sets] > 0)
-    ub_sets = np.where(short.sum(axis=0) <= fill[JOKER_TYPE], 2.0, 1.0)
     twist_cols = np.flatnonzero(sets >= cat.n_base)
-    ub_sets[twist_cols] = 1.0  # one of each special joker in the box
-    upper = np.concatenate(
-        [
-            ub_sets,
-            np.ones(nk),
-            np.full(nz, float(max(jokers_total, 0))),
-            np.full(nz, np.inf),
-            np.ones(nb),
-            np.full(model.n_extra, float(max(jokers_total, 2))),
-            np.array([float(need) for _, _, need in model.stays]),
-        ]
-    )
+    faces = cat.face_rows[sets[: ns - len(twist_cols)]]  # (the Twist columns come last)
+    short = np.append(np.maximum(2 - fill[:N_FACES], 0), 0)[faces].sum(axis=1)
+    upper = np.ones(model.n_cols)  # a Twist column: one of each special joker in the box
+    upper[: len(faces)] = np.where(short <= fill[JOKER_TYPE], 2.0, 1.0)
+    # q: finite, though q_f <= z_f anyway: HiGHS's reduced-cost fixing walks every value up to
+    # the bound of an unbounded integer column, which can dominate the solve
+    upper[z0:b0] = jokers_total
+    upper[x0 : x0 + model.n_extra] = max(jokers_total, 2)
+    upper[x0 + model.n_extra :] = [need for _, _, need in model.stays]
 
     # rows: 52 face balances, joker balance (under Twist: 3 special joker balances; row = type),
     # one per table set, rack copy order, meld, exposure
@@ -166,25 +172,26 @@ def _ilp(model: Model) -> Ilp:
     twist = cat.specials is not None
     rows.new(table_counts[: N_TYPES if twist else N_FACES + 1].astype(np.float64))
     joker_row = N_FACES
-    sub = cat.matrix[:, sets]
-    fi, sj = np.nonzero(sub)
-    rows.add(fi, sj, sub[fi, sj].astype(np.float64))
+    sj, k = np.nonzero(faces < N_FACES)
+    rows.add(faces[sj, k], sj, 1.0)
     if len(twist_cols):
+        sub = cat.matrix[:, sets[twist_cols]]
+        fi, kj = np.nonzero(sub)
+        rows.add(fi, twist_cols[kj], sub[fi, kj].astype(np.float64))
         spec = cat.specials[:, sets[twist_cols] - cat.n_base]
         ki, kj = np.nonzero(spec)
         rows.add(JOKER_TYPE + 1 + ki, twist_cols[kj], spec[ki, kj].astype(np.float64))
     if nk:
-        kc = np.stack([c.counts for c in keep], axis=1)  # (53, nk)
-        ti, cj = np.nonzero(kc)
-        rows.add(np.where(ti == JOKER_TYPE, joker_row, ti), e0 + cj, kc[ti, cj].astype(np.float64))
-    set_row = rows.new(np.full(len(model.table), 0.0 if model.opened else 1.0), 1.0)
-    if nk:
+        kc = np.array([c.counts for c in keep])  # (nk, 56)
+        cj, ti = np.nonzero(kc)
+        rows.add(np.where(ti == JOKER_TYPE, joker_row, ti), e0 + cj, kc[cj, ti].astype(np.float64))
+    if nk:  # at most one keep column per table set (exactly one before the initial meld)
+        set_row = rows.new(np.full(len(model.table), 0.0 if model.opened else 1.0), 1.0)
         rows.add(set_row + np.array([c.owner for c in keep]), e0 + np.arange(nk), 1.0)
     if nz:
         rows.add(zf, z0 + np.arange(nz), -1.0)
         rows.add(np.full(nz, joker_row), z0 + np.arange(nz), 1.0)
     if nb:
-        types = np.array([t for t, _ in rack_vars])
         rows.add(np.where(types == JOKER_TYPE, joker_row, types), b0 + np.arange(nb), -1.0)
         seconds = np.array([k for k, (_, copy) in enumerate(rack_vars) if copy == 2], dtype=np.int64)
         if len(seconds):  # b_{t,1} - b_{t,2} >= 0
@@ -212,13 +219,11 @@ def _ilp(model: Model) -> Ilp:
                 rows.add(first + r, e0 + c, -1.0)
     if model.n_extra:
         reuse_rows(model, rows)
-
-    start, index, value = rows.csc(model.n_cols)
-    ilp = Ilp(cost, lower, upper, start, index, value, rows.lower_bounds, rows.upper_bounds)
-    if model.opened and table_counts[JOKER_TYPE] > 0:
+    if model.held:
         for idx, vals, lo, hi in joker_cover_rows(model, rules):
-            ilp.add_row(idx, vals, lo, hi)
-    return ilp
+            rows.row(idx, vals, lo, hi)
+
+    return Ilp(cost, np.zeros(model.n_cols), upper, *rows.matrix(model.n_cols))
 
 
 def _numbered_rows(model: Model, rows: Rows, twist_cols: np.ndarray, jokers: int) -> None:

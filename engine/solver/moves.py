@@ -11,29 +11,32 @@ to the set they keep most of their neighbours in.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
 import numpy as np
 
+from engine.reasons import Reason
 from engine.solver.layout import LaidSet
 from engine.tiles import JOKER, Tile, format_tiles
 
 __all__ = ["describe_moves"]
 
 
-def _and(parts: Sequence[str]) -> str:
-    parts = list(parts)
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+Tally = dict[Tile, int]  # how many of each tile
 
 
-def _in_order(order: Sequence[Tile], take: Counter[Tile]) -> tuple[Tile, ...]:
-    left = Counter(take)
+def _tally(tiles: Sequence[Tile]) -> Tally:
+    out: Tally = {}
+    for t in tiles:
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def _in_order(order: Sequence[Tile], take: Tally) -> tuple[Tile, ...]:
+    left = dict(take)
     out = []
     for t in order:
-        if left[t] > 0:
+        if left.get(t, 0) > 0:
             left[t] -= 1
             out.append(t)
     return tuple(out)
@@ -41,93 +44,103 @@ def _in_order(order: Sequence[Tile], take: Counter[Tile]) -> tuple[Tile, ...]:
 
 def _assign(
     before: Sequence[tuple[Tile, ...]], after: Sequence[LaidSet]
-) -> tuple[list[int], dict[tuple[int, int], Counter[Tile]], list[Counter[Tile]]]:
+) -> tuple[list[int], dict[tuple[int, int], Tally], list[Tally]]:
     """Which disturbed table set each new tile comes from (largest overlaps first); what is left
     comes from the rack."""
     kept = {s.owner for s in after if s.owner is not None}
     disturbed = [b for b in range(len(before)) if b not in kept]
     demand_tiles = [s.added if s.owner is not None else s.tiles for s in after]
-    faces = sorted({t for s in demand_tiles for t in s} | {t for b in disturbed for t in before[b]}, key=lambda t: t.code)
-    col = {t: k for k, t in enumerate(faces)}
-    need = np.zeros((len(after), len(faces)), dtype=np.int64)
-    for a, tiles in enumerate(demand_tiles):
-        for t in tiles:
-            need[a, col[t]] += 1
-    pool = np.zeros((len(disturbed), len(faces)), dtype=np.int64)
-    for d, b in enumerate(disturbed):
-        for t in before[b]:
-            pool[d, col[t]] += 1
-    got: dict[tuple[int, int], Counter[Tile]] = {}
-    while len(disturbed):
-        overlap = np.minimum(need[:, None, :], pool[None, :, :])  # (after, disturbed, faces)
+    if not disturbed:  # every tile put down comes from the rack
+        return disturbed, {}, [_tally(tiles) for tiles in demand_tiles]
+    wanted = [a for a, tiles in enumerate(demand_tiles) if tiles]  # (a set kept as it was wants none)
+    moved = {t for a in wanted for t in demand_tiles[a]} | {t for b in disturbed for t in before[b]}
+    faces = sorted(moved, key=lambda t: t.code)
+    need = _counts([demand_tiles[a] for a in wanted], faces)
+    pool = _counts([before[b] for b in disturbed], faces)
+    got: dict[tuple[int, int], Tally] = {}
+    while len(wanted):
+        overlap = np.minimum(need[:, None, :], pool[None, :, :])  # (wanted, disturbed, faces)
         sizes = overlap.sum(axis=2)
-        a, d = np.unravel_index(int(np.argmax(sizes)), sizes.shape)
-        if sizes[a, d] == 0:
+        w, d = divmod(int(np.argmax(sizes)), sizes.shape[1])
+        if sizes[w, d] == 0:
             break
-        take = overlap[a, d]
-        need[a] -= take
+        take = overlap[w, d]
+        need[w] -= take
         pool[d] -= take
-        got[(int(a), disturbed[d])] = Counter({faces[k]: int(n) for k, n in enumerate(take) if n})
-    rack = [Counter({faces[k]: int(n) for k, n in enumerate(row) if n}) for row in need]
+        got[(wanted[w], disturbed[d])] = _row_tally(faces, take)
+    rack: list[Tally] = [{} for _ in after]
+    for w, a in enumerate(wanted):
+        rack[a] = _row_tally(faces, need[w])
     return disturbed, got, rack
 
 
-def describe_moves(before: Sequence[Sequence[Tile]], after: Sequence[LaidSet]) -> list[str]:
-    """Steps from ``before`` (the table sets, in play order) to ``after``."""
+def _counts(groups: Sequence[Sequence[Tile]], faces: list[Tile]) -> np.ndarray:
+    """(groups, faces) how many of each face each group holds."""
+    col = {t: k for k, t in enumerate(faces)}
+    flat = [g * len(faces) + col[t] for g, tiles in enumerate(groups) for t in tiles]
+    size = len(groups) * len(faces)
+    return np.bincount(np.asarray(flat, dtype=np.int64), minlength=size).reshape(len(groups), len(faces))
+
+
+def _row_tally(faces: list[Tile], counts: np.ndarray) -> Tally:
+    return {faces[k]: n for k, n in enumerate(counts.tolist()) if n}
+
+
+def describe_moves(before: Sequence[Sequence[Tile]], after: Sequence[LaidSet]) -> list[Reason]:
+    """Steps from ``before`` (the table sets, in play order) to ``after``, as reasons (``step_*``:
+    ``engine.reasons`` says them in English, the app in the page's language)."""
     before = [tuple(s) for s in before]
     disturbed, got, from_rack = _assign(before, after)
-    steps: list[str] = []
-    label: dict[tuple[int, int], str] = {}  # (after set, table set) -> how the piece is called
+    steps: list[Reason] = []
+    label: dict[tuple[int, int], str] = {}  # (after set, table set) -> the piece's tiles ("J": the joker alone)
     whole: set[int] = set()
     done: set[int] = set()  # after sets already described
     for b in disturbed:
+        was = format_tiles(before[b])
         pieces = sorted(
             ((a, _in_order(before[b], c)) for (a, bb), c in got.items() if bb == b),
             key=lambda p: before[b].index(p[1][0]),
         )
         if len(pieces) == 1:
             whole.add(b)
-            label[(pieces[0][0], b)] = format_tiles(before[b])
+            label[(pieces[0][0], b)] = was
             continue
         main = max(pieces, key=lambda p: len(p[1]))
         others = [p for p in pieces if p is not main]
         for a, tiles in pieces:
-            label[(a, b)] = "the joker" if tiles == (JOKER,) else format_tiles(tiles)
+            label[(a, b)] = format_tiles(tiles)
         a_main = main[0]
         rack = _in_order(after[a_main].tiles, from_rack[a_main])
         only_b = [bb for bb in disturbed if (a_main, bb) in got] == [b]
         if all(t == (JOKER,) for _, t in others) and rack and only_b and after[a_main].owner is None:
             # the joker's tile from the rack takes its place: one step for both
-            steps.append(
-                f"replace the joker in {format_tiles(before[b])} with {format_tiles(rack)} from your rack, "
-                f"making {format_tiles(after[a_main].tiles)}"
-            )
+            made = format_tiles(after[a_main].tiles)
+            steps.append(Reason("step_replace_joker", {"set": was, "rack": format_tiles(rack), "made": made}))
             done.add(a_main)
         elif len(main[1]) == 1:  # every tile goes its own way
-            steps.append(f"break up {format_tiles(before[b])}")
+            steps.append(Reason("step_break_up", {"set": was}))
         elif all(len(t) == 1 for _, t in others):
-            taken = _and([t[0].code for _, t in others])
-            steps.append(f"take {taken} from {format_tiles(before[b])}")
+            steps.append(Reason("step_take", {"tiles": tuple(t[0].code for _, t in others), "set": was}))
         else:
-            steps.append(f"split {format_tiles(before[b])} into {_and([format_tiles(t) for _, t in pieces])}")
+            steps.append(Reason("step_split", {"set": was, "pieces": tuple(format_tiles(t) for _, t in pieces)}))
     for a, s in enumerate(after):
         if (s.owner is not None and not s.added) or a in done:
             continue
         parts = [(b, label[(a, b)]) for b in disturbed if (a, b) in got]
-        rack = _in_order(s.tiles, from_rack[a])
-        from_hand = [f"{format_tiles(rack)} from your rack"] if rack else []
+        rack = format_tiles(_in_order(s.tiles, from_rack[a]))
         made = format_tiles(s.tiles)
         if s.owner is not None:
-            sources = [f"{name} from {format_tiles(before[b])}" for b, name in parts]
-            steps.append(f"add {_and(sources + from_hand)} to {format_tiles(before[s.owner])}, making {made}")
+            steps.append(Reason("step_add", {
+                "pieces": tuple(name for _, name in parts), "sources": tuple(format_tiles(before[b]) for b, _ in parts),
+                "rack": rack, "set": format_tiles(before[s.owner]), "made": made}))
         elif not parts:
-            steps.append(f"lay down {made} from your rack")
+            steps.append(Reason("step_lay_down", {"made": made}))
         elif len(parts) == 1 and not rack:  # a piece left standing on its own after a split
             b, name = parts[0]
             if b in whole and tuple(s.tiles) != before[b]:
-                steps.append(f"rearrange {name} as {made}")
+                steps.append(Reason("step_rearrange", {"piece": name, "made": made}))
         elif len(parts) == 1 and (parts[0][0] in whole or sum(got[(a, parts[0][0])].values()) > 1):
-            steps.append(f"add {format_tiles(rack)} from your rack to {parts[0][1]}, making {made}")
+            steps.append(Reason("step_add_to_piece", {"rack": rack, "piece": parts[0][1], "made": made}))
         else:
-            steps.append(f"make {made} from {_and([name for _, name in parts] + from_hand)}")
+            steps.append(Reason("step_make", {"made": made, "pieces": tuple(name for _, name in parts), "rack": rack}))
     return steps

@@ -8,6 +8,7 @@ Kept apart from ``engine.solver.model`` (which builds the rows) so that the row 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -17,15 +18,19 @@ from engine.solver.catalogue import N_FACES, N_TYPES, Catalogue
 from engine.solver.ilp import Ilp, IlpResult
 from engine.solver.keep import KeepColumn
 from engine.tiles import Tile
+from engine.turns import TableJoker
 
 __all__ = ["Model", "Solution", "tile_values"]
 
 
+@lru_cache(maxsize=16)
 def tile_values(rules: HouseRules) -> np.ndarray:
     """Points per tile type: the face value, a joker ``rules.joker_penalty`` (so does each Twist
-    special joker: what ``engine.scoring.rack_value`` charges for one left on a rack)."""
+    special joker: what ``engine.scoring.rack_value`` charges for one left on a rack). Read-only."""
     jokers = [rules.joker_penalty] * (N_TYPES - N_FACES)
-    return np.array([(i % 13) + 1 for i in range(N_FACES)] + jokers, dtype=np.int64)
+    values = np.array([(i % 13) + 1 for i in range(N_FACES)] + jokers, dtype=np.int64)
+    values.flags.writeable = False
+    return values
 
 
 @dataclass(frozen=True)
@@ -62,16 +67,17 @@ class Model:
     exposure: bool = True  # rows for exposed jokers among those standing in for faces
     weights: tuple[int, int, int] = (0, 0, 0)  # tiles, value, kept
     written: list[tuple[Tile, ...]] | None = None  # the table as written (joker readings)
+    held: tuple[tuple[int, TableJoker], ...] = ()  # the table's jokers and their sets (when it is open)
 
     def __post_init__(self) -> None:
         if self.written is None:
             self.written = list(self.table)
 
-    # column blocks: x | e | z | q | b
+    # column blocks: x | e | z | q | b (q only with the exposure rows: without them it is unused)
     @property
     def _blocks(self) -> tuple[int, int, int, int]:
         ns, nk, nz = len(self.sets), len(self.keep), len(self.joker_faces)
-        return ns, ns + nk, ns + nk + nz, ns + nk + 2 * nz
+        return ns, ns + nk, ns + nk + nz, ns + nk + (2 if self.exposure else 1) * nz
 
     @property
     def n_cols(self) -> int:
@@ -84,9 +90,8 @@ class Model:
         kept = tuple(self.keep[c] for c in np.flatnonzero(values[e0:z0]))
         jokers = np.zeros(N_FACES, dtype=np.int64)
         jokers[self.joker_faces] = values[z0:q0]
-        played = np.zeros(N_TYPES, dtype=np.int64)
-        for (t, _), v in zip(self.rack_vars, values[b0 : b0 + len(self.rack_vars)]):
-            played[t] += int(v)
+        types = [t for t, _ in self.rack_vars]
+        played = np.bincount(types, weights=values[b0 : b0 + len(types)], minlength=N_TYPES).astype(np.int64)
         return Solution(sets, kept, jokers, played)
 
     def encode(self, sets: Sequence[int], kept: Sequence[int], played: np.ndarray) -> np.ndarray:
@@ -102,9 +107,9 @@ class Model:
             values[b0 + k] = 1.0 if played[t] >= copy else 0.0
         return values
 
-    def solve(self, time_limit: float) -> IlpResult:
+    def solve(self, time_limit: float, quick: bool = True) -> IlpResult:
         assert self.ilp is not None
-        return self.ilp.solve(time_limit)
+        return self.ilp.solve(time_limit, quick)
 
     def exclude_played(self, played: np.ndarray) -> None:
         """Cut off every point that plays exactly this multiset of rack tiles."""

@@ -75,6 +75,8 @@ def _sample(code: str) -> Reason:
             params[name] = ("Dana", "Omer")
         elif name in ("name", "game"):  # a player's name, a game: words, not codes
             params[name] = "Dana"
+        elif name in ("pieces", "sources") or (name == "tiles" and code.startswith("step_")):  # lists of tiles
+            params[name] = ("R7 R8 B9", "J")
         else:
             params[name] = "R7 R8 B9"
     parts = (Reason("set_mixed", {"tiles": "K5 K6 B8"}),) if code in (

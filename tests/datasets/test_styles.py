@@ -13,7 +13,7 @@ from datasets.synth.faces import random_edition, tile_style
 from datasets.synth.fonts import NoFonts, check_fonts, find_fonts, number_fonts
 from datasets.synth.generate import synth_one
 from datasets.synth.render import MIN_VISIBLE
-from datasets.synth.styles import FONT_STEMS, HELD_OUT, TRAIN, style_set
+from datasets.synth.styles import CALIB, FONT_STEMS, HELD_OUT, TRAIN, style_set
 from datasets.synth.writer import write_dataset
 
 
@@ -21,27 +21,36 @@ def _in_bands(size: float, styles) -> bool:
     return any(b.lo <= size <= b.hi for b in styles.sizes)
 
 
-def test_the_two_sides_share_no_value() -> None:
-    assert TRAIN.fonts and HELD_OUT.fonts and not TRAIN.fonts & HELD_OUT.fonts
-    assert TRAIN.fonts | HELD_OUT.fonts == set(FONT_STEMS)
-    for a in TRAIN.sizes:
-        for b in HELD_OUT.sizes:
-            assert a.hi <= b.lo or b.hi <= a.lo, "digit-size bands overlap only at their ends"
+SIDES = (TRAIN, CALIB, HELD_OUT)
+PAIRS = [(a, b) for i, a in enumerate(SIDES) for b in SIDES[i + 1:]]
+
+
+@pytest.mark.parametrize("a,b", PAIRS, ids=lambda s: s.name)
+def test_the_sides_share_no_value(a, b) -> None:
+    assert a.fonts and b.fonts and not a.fonts & b.fonts
+    for x in a.sizes:
+        for y in b.sizes:
+            assert x.hi <= y.lo or y.hi <= x.lo, "digit-size bands overlap only at their ends"
     for c in "KRBO":
-        assert not {n for n, _ in TRAIN.inks[c]} & {n for n, _ in HELD_OUT.inks[c]}
-        assert not {rgb for _, rgb in TRAIN.inks[c]} & {rgb for _, rgb in HELD_OUT.inks[c]}
-    assert not {n for n, _ in TRAIN.plastics} & {n for n, _ in HELD_OUT.plastics}
-    assert not set(TRAIN.jokers) & set(HELD_OUT.jokers)
-    assert not set(TRAIN.marks) & set(HELD_OUT.marks)
-    assert TRAIN.okey != HELD_OUT.okey
-    assert TRAIN.twist != HELD_OUT.twist
-    assert style_set("heldout") is HELD_OUT and style_set("train") is TRAIN
+        assert not {n for n, _ in a.inks[c]} & {n for n, _ in b.inks[c]}
+        assert not {rgb for _, rgb in a.inks[c]} & {rgb for _, rgb in b.inks[c]}
+    assert not {n for n, _ in a.plastics} & {n for n, _ in b.plastics}
+    assert not set(a.jokers) & set(b.jokers)
+    assert not set(a.marks) & set(b.marks)
+    assert a.okey != b.okey
+    assert a.twist != b.twist
+
+
+def test_the_sides_cover_every_font_and_are_named() -> None:
+    assert TRAIN.fonts | CALIB.fonts | HELD_OUT.fonts == set(FONT_STEMS)
+    assert style_set("heldout") is HELD_OUT and style_set("train") is TRAIN and style_set("calib") is CALIB
     with pytest.raises(ValueError, match="train"):
         style_set("test")
 
 
-@pytest.mark.parametrize("side,other", [(TRAIN, HELD_OUT), (HELD_OUT, TRAIN)])
-def test_many_drawn_styles_stay_on_their_side(side, other) -> None:
+@pytest.mark.parametrize("side", SIDES, ids=lambda s: s.name)
+def test_many_drawn_styles_stay_on_their_side(side) -> None:
+    others = [s for s in SIDES if s is not side]
     rng = np.random.default_rng(0)
     fonts, jokers, shades, plastics = set(), set(), set(), set()
     for _ in range(600):
@@ -49,7 +58,7 @@ def test_many_drawn_styles_stay_on_their_side(side, other) -> None:
         for colour in "KRBO":
             st = tile_style(rng, ed, colour)
             assert FONT_STEMS[st.font] in side.fonts
-            assert _in_bands(st.size, side) and not any(b.lo < st.size < b.hi for b in other.sizes)
+            assert _in_bands(st.size, side) and not any(b.lo < st.size < b.hi for o in others for b in o.sizes)
             assert st.ink_shade in {n for n, _ in side.inks[colour]}
             assert st.plastic_name in {n for n, _ in side.plastics}
             assert st.joker_style in side.jokers

@@ -207,14 +207,39 @@ def test_reason_objects():
     json.dumps(reason_json(Reason("player_ambiguous", {"name": "a", "candidates": ("A", "a ")})))
 
 
+@pytest.mark.parametrize("table, rack, codes", [
+    ("", "B1 B2 B3", ["step_lay_down"]),
+    ("K3 K4 K5 K6 K7 | O9 R9 B9 K9", "O10 O11 K5", ["step_split", "step_take", "step_add_to_piece", "step_make"]),
+    ("B9 B10 J B12 | K3 K4 K5", "B11 K7 K6", ["step_replace_joker", "step_make"]),
+    ("R10 R11 R12 R13 | R9 B9 K9 O9", "R8 R7", ["step_take", "step_add"]),
+    ("R3 R4 R5 | B3 B4 B5 | K3 K4 K5", "O4", ["step_break_up"] * 3 + ["step_make"] * 3),
+])
+def test_hint_steps(table, rack, codes):
+    from engine.solver import best_play
+
+    h = best_play(parse_melds(table), parse_tiles(rack))
+    assert [s.code for s in h.steps] == codes
+    for step in h.steps:
+        _see(step)
+
+
 def test_zz_every_code_is_produced_and_rendered():
     """Runs last in this module: every code was seen by the tests above (or is Twist's, tested
     in test_twist.py) and every code renders."""
-    produced_elsewhere = {c for c in CODES if c.startswith("twist_")} | {"table_set_invalid"}
+    # step_rearrange: a table set laid anew with no rack tile in it, which a best play seldom needs
+    produced_elsewhere = {c for c in CODES if c.startswith("twist_")} | {"table_set_invalid", "step_rearrange"}
     missing = set(CODES) - SEEN - produced_elsewhere
     assert not missing, sorted(missing)
     for code, names in CODES.items():
-        sample = {n: ("x",) if n in ("candidates", "players", "colours") else 1 if n in ("count", "min", "max", "set", "jokers", "limit", "missing", "total", "threshold", "left", "need_run", "some_only_groups", "moved", "number", "meld") else "K1" for n in names}
+        sample = {n: ("x",) if n in ("candidates", "players", "colours", "pieces", "sources") else 1 if n in ("count", "min", "max", "set", "jokers", "limit", "missing", "total", "threshold", "left", "need_run", "some_only_groups", "moved", "number", "meld") else "K1" for n in names}
         parts = (Reason("tile_empty"),)
         text = render(Reason(code, sample, parts))
         assert isinstance(text, str) and text
+
+
+def test_a_reason_survives_pickling():
+    import pickle
+
+    reason = Reason("invalid_set", {"set": 1, "tiles": "K5 K6 B8"}, (Reason("set_mixed", {"tiles": "K5 K6 B8"}),))
+    again = pickle.loads(pickle.dumps(reason))
+    assert again == reason and again.text == reason.text

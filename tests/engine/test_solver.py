@@ -88,6 +88,28 @@ def test_split_and_take_moves():
     assert "make O9 O10 O11 from O9 and O10 O11 from your rack" in h.moves
 
 
+def test_steps_are_reasons_the_moves_say_in_english():
+    h = hint("K3 K4 K5 K6 K7 | O9 R9 B9 K9", "O10 O11 K5")
+    assert h.moves == tuple(s.text for s in h.steps)
+    codes = {s.code: dict(s.params) for s in h.steps}
+    assert codes["step_split"] == {"set": "K3 K4 K5 K6 K7", "pieces": ("K3 K4 K5", "K6 K7")}
+    assert codes["step_take"] == {"tiles": ("O9",), "set": "O9 R9 B9 K9"}
+    assert codes["step_make"] == {"made": "O9 O10 O11", "pieces": ("O9",), "rack": "O10 O11"}
+    as_json = h.best.as_dict()["steps"]
+    assert [s["code"] for s in as_json] == [s.code for s in h.steps]
+
+
+def test_replacing_a_joker_is_one_step_and_the_joker_is_named():
+    # the rulebook: the joker's tile from the rack takes its place, the joker goes on with rack tiles
+    h = hint("B9 B10 J B12 | K3 K4 K5", "B11 K7 K6")
+    assert h.moves == (
+        "replace the joker in B9 B10 J B12 with B11 from your rack, making B9 B10 B11 B12",
+        "make K6 K7 J from the joker and K6 K7 from your rack",
+    )
+    assert [s.code for s in h.steps] == ["step_replace_joker", "step_make"]
+    assert h.steps[1].params["pieces"] == ("J",)  # the joker alone: the words are the app's to choose
+
+
 def test_lay_down_move_and_untouched_sets_not_mentioned():
     h = hint("R4 R5 R6 J | K7 B7 O7", "B1 B2 B3 K7")
     assert h.moves == ("lay down B1 B2 B3 from your rack",)
