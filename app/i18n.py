@@ -87,6 +87,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "enlarge": ("Enlarge", "הגדלה"),
     "tap_or_pick": ("– tap a tile on the photo, or pick it here –", "– הקישו על אבן בתמונה, או בחרו כאן –"),
     "or_maybe": ("or {codes}?", "או {codes}?"),
+    "doubt_twist_unconfirmed": (
+        "a Twist joker: the reader is not yet checked on a real photo of one",
+        "ג'וקר של טוויסט: הזיהוי שלו עוד לא נבדק בצילום אמיתי",
+    ),
     "too_many_copies": (
         "{code} is read {n} times: a set has only {limit}. One of them is probably another tile.",
         "{code} נקראה {n} פעמים: במשחק יש רק {limit}. כנראה שאחת מהן היא אבן אחרת.",

@@ -27,15 +27,15 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
+from vision.yolo_format import CLASS_NAMES, read_labels
 
 # The bounds are 0.5% sure-but-wrong and 90% of errors flagged; the fit aims at half the
 # room on each, because photos unlike the renders it is fitted on are read worse.
 MAX_SURE_WRONG = 0.0025  # of the tiles shown as sure, at most this share may be wrong
 MIN_ERRORS_FLAGGED = 0.95  # of the tiles read wrong, at least this share must be flagged
-_CODE_INDEX = {c: i for i, c in enumerate(ALL_CODES)}
+_CODE_INDEX = {c: i for i, c in enumerate(CLASS_NAMES)}
 
 
 # --------------------------------------------------------------------------- what a fit learns from
@@ -50,7 +50,7 @@ class PhotoRecord:
     height: int
     boxes: np.ndarray  # (N, 4) after the reader's cleaning, in the detector's order
     det_scores: np.ndarray  # (N,)
-    classifier: np.ndarray  # (N, 53)
+    classifier: np.ndarray  # (N, classes): over vision.yolo_format.CLASS_NAMES
     ocr: np.ndarray | None  # (N, 14)
     truth: list[str | None]  # the matched label's code per tile, None where no label matches
 
@@ -65,7 +65,6 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     from vision.model import load_model
     from vision.ocr import load_number_reader
     from vision.reader import clean_detections
-    from vision.yolo_format import read_labels
 
     data = open_dataset(dataset, split)
     model = load_model(models_dir)
@@ -75,7 +74,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
         image = load_image(image_path)
         raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
-        probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(ALL_CODES))
+        probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(CLASS_NAMES))
         ocr = numbers.read(image.rgb, boxes) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
         truth_tiles = read_labels(label_path, data.names, image.width, image.height)
         truth: list[str | None] = [None] * len(raw)

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from datasets.real import HELD_OUT_SERIES, TRAIN_SERIES
+from engine.tiles import TWIST_CODES
+from vision.yolo_format import CLASS_NAMES
 
 
 def _pct(x: Any) -> str:
@@ -57,7 +59,8 @@ def render_card(report: Any, notes: str = "") -> str:
         "## What it is",
         f"- `detector.pt`: a one-class YOLOv8 detector (\"a face-up tile\"), depth 0.33, width {plan['det_width']} "
         f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px. Trained from the model YAML, no pretrained weights.",
-        f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the 53 codes (K1..O13, J), input {plan['cls_imgsz']} px "
+        f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the {len(CLASS_NAMES)} codes (K1..O13, J and the Rummikub Twist "
+        f"jokers {', '.join(TWIST_CODES)}), input {plan['cls_imgsz']} px "
         "squares cut around each detected tile (`vision/crops.py`). Upside-down tiles are read by the classifier "
         "itself: it was trained on tiles in every rotation, with the maker's mark telling 6 from 9.",
         "- `settings.json`: the inference sizes the weights were trained for"
@@ -71,6 +74,8 @@ def render_card(report: Any, notes: str = "") -> str:
         f"- The real development photos of the series {_series(TRAIN_SERIES)} ({_photos_tiles(data.get('real_train'))}): "
         f"fine-tuning the detector (listed {plan['real_repeat']} times beside {plan.get('finetune_synth', 'all')} renders) and "
         f"the classifier ({plan['real_crop_repeat']} jittered crops per tile, then {plan.get('cls_views_real', 0)} augmented views per tile).",
+        f"- The Twist jokers ({', '.join(TWIST_CODES)}) are in the renders only, drawn as simple marks (`datasets/synth/faces.py`): "
+        "no real photo shows one, so the reader always marks a tile read as one doubtful.",
         f"- Held out, never seen by any training step: the series {_series(HELD_OUT_SERIES)} ({_photos_tiles(data.get('real_heldout'))}).",
         "- Source of the real photos: \"Rummikub v1\" (2026-01-04), Roboflow Universe project `rummikue/rummikub-nvypk-8cwem`, "
         "CC BY 4.0, via github.com/conner-replogle/rummikub-detector.",

@@ -34,7 +34,7 @@ def classifier_run(plan: Plan, work: Path, folder: Path, start: str, name: str, 
     model.train(data=str(folder.resolve()), epochs=epochs, imgsz=plan.cls_imgsz, batch=plan.cls_batch,
                 project=str(work.resolve() / "runs"), name=name, fliplr=0.0, flipud=0.0, hsv_h=0.0, hsv_s=0.3,
                 hsv_v=0.3, scale=0.1, erasing=0.0, auto_augment=None, dropout=0.1, patience=100,
-                # optimizer=auto would pick AdamW at lr 0.002*5/(4+53) = 0.00018 for this short run: far
+                # optimizer=auto would pick AdamW at lr 0.002*5/(4+56 classes) = 0.00017 for this short run: far
                 # too slow from scratch.
                 optimizer="AdamW", lr0=lr0, warmup_epochs=plan.cls_warmup if scratch else 0.0, **args)
     return work / "runs" / name / "weights" / "best.pt"

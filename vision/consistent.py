@@ -1,15 +1,16 @@
 """Rule-aware reading: use what the game guarantees to settle doubtful tile reads.
 
-The model gives each tile a probability over the 53 faces (``engine.tiles.ALL_CODES`` order).
-Read alone, a blurred O7 may look a little more like K7. But a full set has only two copies of a
-face and two jokers, and a meld laid out on the table is almost always valid. So among each
+The model gives each tile a probability over the reader's classes (``vision.yolo_format.CLASS_NAMES``
+order: the 53 base-game faces and the Twist jokers). Read alone, a blurred O7 may look a little more
+like K7. But a full set has only two copies of a face, two jokers and one of each Twist joker, and a
+meld laid out on the table is almost always valid. So among each
 tile's top candidates (top 3, plus anything above ``min_p``) we choose the reading of the whole
 photo that maximises
 
     sum over tiles of log p(tile reads as code)
     + for each meld: log(valid_prior) if the engine says it is valid, else log(1 - valid_prior)
 
-with at most two copies of a face and two jokers (a hard rule in a real set, enforced here with a
+with at most two copies of a face, two jokers and one of each Twist joker (a hard rule in a real set, enforced here with a
 large penalty ``excess_penalty`` per extra copy, so that a photo that truly shows a third copy,
 such as one tile detected twice, is still read and reported instead of forced into nonsense).
 
@@ -36,10 +37,11 @@ import numpy as np
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
-from engine.tiles import ALL_CODES, COPIES_PER_TILE, JOKERS_IN_SET, Tile, parse_tile
+from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES, Tile, parse_tile
+from vision.yolo_format import CLASS_NAMES
 
-_CODE_INDEX = {code: i for i, code in enumerate(ALL_CODES)}
-_TILE = {code: parse_tile(code) for code in ALL_CODES}
+_CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
+_TILE = {code: parse_tile(code, twist=True) for code in CLASS_NAMES}
 _LOG_FLOOR = 1e-9
 
 
@@ -84,7 +86,7 @@ def read_consistently(
 ) -> ConsistentReading:
     """Choose the most probable reading of all tiles that the game's rules allow.
 
-    probs:  one probability vector (53,) per tile, ``ALL_CODES`` order.
+    probs:  one probability vector per tile, ``CLASS_NAMES`` order.
     melds:  tile indices of each meld as laid out (from ``vision.layout``); tiles in no meld, or
             in a "meld" of one or two tiles, are read on their own. ``None`` for a rack.
     known:  tiles known to be elsewhere (for the copy limits), e.g. the table when reading a rack.
@@ -120,7 +122,7 @@ def read_consistently(
             codes[t] = code
 
     totals = Counter(codes) + known_counts
-    over = {c for c, k in totals.items() if k > (JOKERS_IN_SET if c == "J" else COPIES_PER_TILE)}
+    over = {c for c, k in totals.items() if k > copy_limit(c)}
     choices: list[TileChoice | None] = [None] * n
     for u, unit in enumerate(units):
         others = Counter(known_counts)
@@ -134,7 +136,7 @@ def read_consistently(
             conf = float(dist.get(code, 0.0))
             alts = sorted(((c, p) for c, p in dist.items() if c != code and p >= 0.01), key=lambda cp: -cp[1])[:3]
             model_i = int(np.argmax(P[t]))
-            model_code = ALL_CODES[model_i]
+            model_code = CLASS_NAMES[model_i]
             changed = model_code != code
             best_alt = alts[0][1] if alts else 0.0
             doubtful = conf < doubt_below or changed or (conf - best_alt) < close_margin or code in over
@@ -156,6 +158,11 @@ def read_consistently(
 # --------------------------------------------------------------------------- shared messages
 
 
+def copy_limit(code: str) -> int:
+    """How many tiles of ``code`` a full set has (a Twist box: one of each special joker)."""
+    return JOKERS_IN_SET if code == "J" else SPECIALS_IN_SET if code in TWIST_CODES else COPIES_PER_TILE
+
+
 def copy_warnings(codes: Sequence[str], known: Mapping[str, int] | Iterable[str] = ()) -> list[str]:
     """One message per face read more often than a full set has it (tile numbers 1-based)."""
     known_counts = known if isinstance(known, Mapping) else Counter(_code_of(k) for k in known)
@@ -163,7 +170,7 @@ def copy_warnings(codes: Sequence[str], known: Mapping[str, int] | Iterable[str]
     out: list[str] = []
     for code in sorted(set(counts) | set(known_counts), key=_sort_key):
         here, elsewhere = counts.get(code, 0), known_counts.get(code, 0)
-        limit = JOKERS_IN_SET if code == "J" else COPIES_PER_TILE
+        limit = copy_limit(code)
         if here + elsewhere <= limit or here == 0:
             continue
         numbers = [str(i + 1) for i, c in enumerate(codes) if c == code]
@@ -228,9 +235,9 @@ class _Unit:
 def _as_matrix(probs: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
     P = np.asarray(probs, dtype=np.float64)
     if P.size == 0:
-        return P.reshape(0, len(ALL_CODES))
-    if P.ndim != 2 or P.shape[1] != len(ALL_CODES):
-        raise ValueError(f"expected one probability vector of {len(ALL_CODES)} per tile, got shape {P.shape}")
+        return P.reshape(0, len(CLASS_NAMES))
+    if P.ndim != 2 or P.shape[1] != len(CLASS_NAMES):
+        raise ValueError(f"expected one probability vector of {len(CLASS_NAMES)} per tile, got shape {P.shape}")
     P = np.clip(np.nan_to_num(P, nan=0.0), 0.0, None)
     sums = P.sum(axis=1, keepdims=True)
     sums[sums <= 0] = 1.0
@@ -252,7 +259,7 @@ def _candidates(p: np.ndarray, top_k: int, min_p: float, cap: int) -> list[tuple
     order = np.argsort(-p, kind="stable")
     picked = [int(i) for i in order[:top_k]]
     picked += [int(i) for i in order[top_k:cap] if p[i] > min_p]
-    return [(ALL_CODES[i], math.log(max(float(p[i]), _LOG_FLOOR))) for i in picked]
+    return [(CLASS_NAMES[i], math.log(max(float(p[i]), _LOG_FLOOR))) for i in picked]
 
 
 def _lone_unit(t: int, P: np.ndarray, cands: list[list[tuple[str, float]]]) -> _Unit:
@@ -301,6 +308,8 @@ def _meld_unit(
 
 def _could_be_valid(codes: tuple[str, ...], size: int, rules: HouseRules) -> bool:
     """Can a meld of ``size`` tiles starting with these (in any order) still be valid?"""
+    if any(c in TWIST_CODES for c in codes):  # a Twist joker: valid only with the rule; the engine decides the rest
+        return rules.twist
     faces = [_TILE[c] for c in codes if c != "J"]
     if len(codes) - len(faces) > JOKERS_IN_SET:
         return False
@@ -357,7 +366,7 @@ def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> lis
         for j, cc in enumerate(var_codes):
             row[j] = cc.get(code, 0)
         row[n_x + k] = -1.0
-        limit = (JOKERS_IN_SET if code == "J" else COPIES_PER_TILE) - known.get(code, 0)
+        limit = copy_limit(code) - known.get(code, 0)
         rows.append(row)
         lo.append(-np.inf)
         hi.append(float(limit))
@@ -375,7 +384,7 @@ def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> lis
 
 
 def _excess(counts: Mapping[str, int]) -> int:
-    return sum(max(0, n - (JOKERS_IN_SET if c == "J" else COPIES_PER_TILE)) for c, n in counts.items())
+    return sum(max(0, n - copy_limit(c)) for c, n in counts.items())
 
 
 def _changed_warnings(
@@ -395,7 +404,7 @@ def _changed_warnings(
         looked = f"it looked more like {choice.model_code} ({choice.model_p:.0%})"
         unit = units[in_meld[t]]
         why = ""
-        limit = JOKERS_IN_SET if choice.model_code == "J" else COPIES_PER_TILE
+        limit = copy_limit(choice.model_code)
         if unit.meld is not None:
             meld = melds[unit.meld]
             now = [_TILE[codes[k]] for k in meld]
@@ -403,8 +412,9 @@ def _changed_warnings(
             if analyse_set(now, rules).valid and not analyse_set(swapped, rules).valid:
                 why = f"so that meld {unit.meld + 1} is valid"
         if not why and counts.get(choice.model_code, 0) >= limit:
-            what = "jokers" if choice.model_code == "J" else f"{choice.model_code}s"
-            why = f"because a set has only {limit} {what} and the photo has them elsewhere"
+            what = "jokers" if choice.model_code == "J" else f"{choice.model_code}s" if limit > 1 else choice.model_code
+            held = "them" if limit > 1 else "it"
+            why = f"because a set has only {limit} {what} and the photo has {held} elsewhere"
         if not why:
             why = "to fit the other tiles"
         out.append(f"tile {t + 1}: read as {choice.code} {why}; {looked} - check it")
@@ -412,8 +422,8 @@ def _changed_warnings(
 
 
 def _code_of(tile: str | Tile) -> str:
-    return tile.code if isinstance(tile, Tile) else parse_tile(tile).code
+    return tile.code if isinstance(tile, Tile) else parse_tile(tile, twist=True).code
 
 
 def _sort_key(code: str) -> int:
-    return _CODE_INDEX.get(code, len(ALL_CODES))
+    return _CODE_INDEX.get(code, len(CLASS_NAMES))

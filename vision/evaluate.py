@@ -7,15 +7,16 @@ A photo's labels are the ``.txt`` file at the same place under ``labels/`` (one
 ``class x_centre y_centre width height`` line per tile, normalised; a polygon line is reduced to
 its box); a photo without one has no tiles.
 
-Class names may be tile codes (``K1``..``O13``, ``J``) or names such as ``black_1``,
-``red_13``, ``joker`` (the real dev set; its ``classes.json`` is used when present). A plain
-folder without ``data.yaml`` uses ``classes.txt`` if there is one, else the order of
-``engine.tiles.ALL_CODES``.
+Class names may be tile codes (``K1``..``O13``, ``J``, the Twist jokers ``JD`` ``JM`` ``JC``) or
+names such as ``black_1``, ``red_13``, ``joker`` (the real dev set; its ``classes.json`` is used
+when present). A plain folder without ``data.yaml`` uses ``classes.txt`` if there is one, else the
+reader's class order (``vision.yolo_format.CLASS_NAMES``).
 
 Metrics: detection recall and precision (a read tile matches a labelled one at IoU >= 0.5,
 greedily, best overlap first); exact-read accuracy over all labelled tiles (number, colour and
 joker all right; a missed tile counts as wrong); number-only and colour-only accuracy over the
-matched tiles; the most frequent confusions; time per photo. And whether the reader's doubt can be
+matched tiles (a joker of any kind has no number and no colour: it is right only as that joker);
+the most frequent confusions; time per photo. And whether the reader's doubt can be
 trusted: the sure-but-wrong rate (of the matched tiles not flagged doubtful, the share read wrong)
 and the errors flagged (of the matched tiles read wrong, the share flagged doubtful).
 """
@@ -31,12 +32,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
 from vision.errors import ImageError
 from vision.load import load_image
 from vision.metrics import match as match_tiles
 from vision.types import Image, PhotoReading
-from vision.yolo_format import DatasetError, class_code, label_path, list_images, read_data_yaml, read_labels, split_images
+from vision.yolo_format import CLASS_NAMES, DatasetError, class_code, label_path, list_images, read_data_yaml, read_labels, split_images
 
 IOU_MATCH = 0.5
 
@@ -142,7 +142,7 @@ def open_dataset(path: str | Path, split: str = "val") -> Dataset:
     else:
         images, names = _from_folder(folder, split)
     if names is None:
-        names = tuple(ALL_CODES)
+        names = CLASS_NAMES
     codes = [class_code(n, classes_json.get(n)) for n in names]
     images = sorted(dict.fromkeys(images))
     if not images:
@@ -175,12 +175,16 @@ def _from_folder(folder: Path, split: str) -> tuple[list[Path], tuple[str, ...] 
 # --------------------------------------------------------------------------- matching and scoring
 
 
+def _is_joker(code: str) -> bool:
+    return code.startswith("J")
+
+
 def _same_number(a: str, b: str) -> bool:
-    return a == b if "J" in (a, b) else a[1:] == b[1:]
+    return a == b if _is_joker(a) or _is_joker(b) else a[1:] == b[1:]
 
 
 def _same_colour(a: str, b: str) -> bool:
-    return a == b if "J" in (a, b) else a[0] == b[0]
+    return a == b if _is_joker(a) or _is_joker(b) else a[0] == b[0]
 
 
 def evaluate_dataset(
@@ -228,7 +232,7 @@ def evaluate_dataset(
                 wrong += 1
                 wrong_flagged += flagged
                 sure_wrong += not flagged
-    order = {c: k for k, c in enumerate(ALL_CODES)}
+    order = {c: k for k, c in enumerate(CLASS_NAMES)}
     top = sorted(confusions.items(), key=lambda kv: (-kv[1], order.get(kv[0][0], 99), order.get(kv[0][1], 99)))
     return EvalReport(
         dataset=str(path),

@@ -1,8 +1,10 @@
 """Two opinions on each tile made into one: the crop classifier's and the number recogniser's.
 
-The classifier gives 53-way probabilities (``engine.tiles.ALL_CODES``); the recogniser
-(``vision.ocr``) gives probabilities over the numbers 1-13 and "no number". The classifier alone
-decides the colour; the number (and joker or not) is decided by both.
+The classifier gives probabilities over the reader's classes (``vision.yolo_format.CLASS_NAMES``:
+the 53 base-game codes and the Twist jokers); the recogniser (``vision.ocr``) gives probabilities
+over the numbers 1-13 and "no number". The classifier alone decides the colour, and which joker a
+joker is; the number (and joker or not) is decided by both. Every joker, regular or special, shows
+no number: the recogniser's evidence is the same for all of them.
 
 The recogniser's answer is treated as evidence through a small model of how it behaves, whose
 numbers are fitted on rendered photos (``training.calibrate``): on a tile showing number n it reads
@@ -30,23 +32,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
+from vision.yolo_format import CLASS_NAMES
 
-N_CODES = len(ALL_CODES)
-JOKER = ALL_CODES.index("J")
+N_CODES = len(CLASS_NAMES)
 N_NUMBERS = 13
 NO_NUMBER = N_NUMBERS  # the recogniser's last column; also the joker's column in number space
 NUMBER_COLUMNS = N_NUMBERS + 1  # the number reader's answer: 1..13 and "no number"
 
 
 def _number_column(code: str) -> int:
-    return NO_NUMBER if code == "J" else int(code[1:]) - 1
+    return NO_NUMBER if code.startswith("J") else int(code[1:]) - 1
 
 
-# column (0-12 for numbers 1-13, 13 for the joker) of each code
-NUMBER_OF_CODE = np.array([_number_column(c) for c in ALL_CODES])
+# column (0-12 for numbers 1-13, 13 for the jokers) of each code
+NUMBER_OF_CODE = np.array([_number_column(c) for c in CLASS_NAMES])
 # the code each code becomes turned over where that is another code (6 <-> 9, same colour)
-_TURNED = np.array([ALL_CODES.index(c[0] + {"6": "9", "9": "6"}[c[1:]]) if c[1:] in ("6", "9") else i for i, c in enumerate(ALL_CODES)])
+_TURNED = np.array([CLASS_NAMES.index(c[0] + {"6": "9", "9": "6"}[c[1:]]) if c[1:] in ("6", "9") else i for i, c in enumerate(CLASS_NAMES)])
 _TURNED_NUMBER = np.array([8 if k == 5 else 5 if k == 8 else k for k in range(N_NUMBERS + 1)])
 
 
@@ -102,7 +103,7 @@ def soften(probs: np.ndarray, temperature: float) -> np.ndarray:
 
 
 def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
-    """(N, 14): how likely the recogniser's answer is if the tile shows number 1..13, or is a joker."""
+    """(N, 14): how likely the recogniser's answer is if the tile shows number 1..13, or is a joker (any)."""
     o = _check(ocr, N_NUMBERS + 1, "recogniser")
     numbers, blank = o[:, :NO_NUMBER], o[:, NO_NUMBER : NO_NUMBER + 1]
     miss = (1.0 - params.ocr_hit - params.ocr_blank) / (N_NUMBERS - 1)
@@ -113,7 +114,7 @@ def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
 
 
 def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = FusionParams()) -> np.ndarray:
-    """(N, 53) fused probabilities. Without a recogniser's answer: the classifier, temperature-scaled."""
+    """(N, classes) fused probabilities. Without a recogniser's answer: the classifier, temperature-scaled."""
     p = turn_over(soften(classifier, params.cls_temperature), params.six_nine, _TURNED)
     if ocr is None:
         return p
@@ -126,7 +127,7 @@ def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = 
 
 
 def number_marginal(classifier: np.ndarray) -> np.ndarray:
-    """(N, 14): the classifier's probabilities summed over colours (the joker last)."""
+    """(N, 14): the classifier's probabilities summed over colours (the jokers, all kinds, last)."""
     p = _check(classifier, N_CODES, "classifier")
     out = np.zeros((p.shape[0], N_NUMBERS + 1))
     np.add.at(out.T, NUMBER_OF_CODE, p.T)

@@ -1,7 +1,10 @@
 """The model stage: a one-class tile detector and a crop classifier, both trained by ``rummi train``.
 
 ``load_model()`` loads the committed weights from ``models/`` once per process; ``predict`` turns an
-RGB photo into raw tiles: a box, a detection score and a probability for each of the 53 codes.
+RGB photo into raw tiles: a box, a detection score and a probability for each of the reader's classes
+(``vision.yolo_format.CLASS_NAMES``). The classifier's own class names say which column each of its
+outputs fills, so a classifier trained on fewer classes (the base game's 53, before the Twist jokers)
+still reads: the classes it does not know get probability 0.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.tiles import ALL_CODES
-
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
+from .yolo_format import CLASS_NAMES
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
@@ -30,7 +32,7 @@ DETECTOR, CLASSIFIER, SETTINGS = "detector.pt", "classifier.pt", "settings.json"
 class RawTile:
     box: tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the input array
     det_score: float
-    probs: np.ndarray  # (53,) over engine.tiles.ALL_CODES
+    probs: np.ndarray  # (classes,) over vision.yolo_format.CLASS_NAMES
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ class TileModel:
         self.detector = YOLO(str(folder / DETECTOR), task="detect")
         self.classifier = YOLO(str(folder / CLASSIFIER), task="classify")
         names = self.classifier.names
-        self._to_codes = np.array([ALL_CODES.index(names[i]) for i in range(len(names))])
+        self._to_codes = np.array([CLASS_NAMES.index(names[i]) for i in range(len(names))])  # its column of each output
+        self._knows = np.isin(np.arange(len(CLASS_NAMES)), self._to_codes)  # the classes it was trained on
         self._fast: bool | None = None  # classifier in onnxruntime: decided on the first crops
         self._fast_session = None
 
@@ -146,9 +149,9 @@ class TileModel:
         return r.boxes.xyxy.cpu().numpy(), r.boxes.conf.cpu().numpy()
 
     def classify(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """(N, 53) probabilities over ALL_CODES for the tiles in ``boxes``."""
+        """(N, classes) probabilities over CLASS_NAMES for the tiles in ``boxes``."""
         if not len(boxes):
-            return np.zeros((0, len(ALL_CODES)))
+            return np.zeros((0, len(CLASS_NAMES)))
         rgb_crops = [crop_tile(rgb, tuple(b), self.settings.cls_imgsz) for b in boxes]
         turns = max(1, min(4, self.settings.cls_turns))
         if self._fast is None:
@@ -156,22 +159,23 @@ class TileModel:
         # the classifier was trained on tiles at every angle: each quarter turn is another honest look
         looks = self._classify_fast(rgb_crops, turns) if self._fast else self._classify_ultralytics(rgb_crops, turns)
         # a geometric mean: a code must look right from every side
-        out = np.exp(np.log(np.maximum(looks.reshape(turns, len(boxes), len(ALL_CODES)), 1e-9)).mean(0))
+        out = np.exp(np.log(np.maximum(looks.reshape(turns, len(boxes), len(CLASS_NAMES)), 1e-9)).mean(0))
+        out[:, ~self._knows] = 0.0  # a class it never learnt is no reading at all, not the log's floor
         return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
 
     def _classify_fast(self, rgb_crops: list[np.ndarray], turns: int) -> np.ndarray:
-        """(turns x N, 53): RGB crops, every turn, one batch: what ultralytics' predictor feeds the
+        """(turns x N, classes): RGB crops, every turn, one batch: what ultralytics' predictor feeds the
         network (it turns our BGR back to RGB), without its per-image PIL round trip; the network runs
         in onnxruntime."""
         x = np.stack([np.rot90(c, k) for k in range(turns) for c in rgb_crops]).transpose(0, 3, 1, 2)
-        out = np.zeros((len(x), len(ALL_CODES)))
+        out = np.zeros((len(x), len(CLASS_NAMES)))
         out[:, self._to_codes] = self._run_fast(x)
         return out
 
     def _classify_ultralytics(self, rgb_crops: list[np.ndarray], turns: int) -> np.ndarray:
-        """(turns x N, 53), the same looks through ultralytics' own predictor."""
+        """(turns x N, classes), the same looks through ultralytics' own predictor."""
         crops = [np.ascontiguousarray(np.rot90(cv2.cvtColor(c, cv2.COLOR_RGB2BGR), k)) for k in range(turns) for c in rgb_crops]
-        out = np.zeros((len(crops), len(ALL_CODES)))
+        out = np.zeros((len(crops), len(CLASS_NAMES)))
         for start in range(0, len(crops), 64):
             res = self.classifier.predict(crops[start : start + 64], imgsz=self.settings.cls_imgsz, verbose=False)
             for k, r in enumerate(res):

@@ -3,6 +3,11 @@
 ``Reader().read(image)`` reads a table photo (tiles grouped into melds, each meld checked);
 ``read(image, rack=True)`` reads a rack (tiles in rack order, no melds). ``recheck`` applies a
 person's corrections and checks the melds again without the model.
+
+The Rummikub Twist jokers (``JD``, ``JM``, ``JC``) are read like any tile, but a tile read as one is
+always doubtful, however sure the model is, with the reason ``TWIST_UNCONFIRMED``
+(``TileReading.doubt``) and a warning: the models learnt them from renders only, and no real photo
+has yet shown that they read them.
 """
 
 from __future__ import annotations
@@ -17,14 +22,15 @@ import numpy as np
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
-from engine.tiles import ALL_CODES, Tile, parse_tile
+from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
 from vision.fusion import NUMBER_COLUMNS, disagreement, fuse
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.types import Image, MeldReading, PhotoReading, TileReading
+from vision.types import TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
     from vision.model import RawTile, TileModel
@@ -143,13 +149,15 @@ class Reader:
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
-                doubtful=choice.doubtful or bool(disagree[t])
+                # a Twist joker is never shown as sure until a real photo confirms the reader on them
+                doubtful=choice.doubtful or bool(disagree[t]) or choice.code in TWIST_CODES
                 or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
+                doubt=TWIST_UNCONFIRMED if choice.code in TWIST_CODES else None,
             )
             for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
         ]
         melds = check_melds(tiles, meld_groups, self.rules)
-        warnings = consistent.warnings + meld_warnings([m.codes for m in melds], self.rules)
+        warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], self.rules)
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, ms=_ms(start), rack=rack,
@@ -162,7 +170,8 @@ class Reader:
     def recheck(self, reading: PhotoReading, corrections: Mapping[int, str]) -> PhotoReading:
         """Apply a person's corrections (tile index -> code) and check the melds again.
 
-        Pure: no model. A corrected tile gets confidence 1.0 and is no longer doubtful.
+        Pure: no model. A corrected tile gets confidence 1.0 and is no longer doubtful (a person may
+    name a Twist joker: ``JD``, ``JM``, ``JC``).
         """
         return recheck(reading, corrections, self.rules)
 
@@ -179,9 +188,9 @@ def recheck(
         if not 0 <= int(index) < n:
             where = f"0-{n - 1}" if n else "none"
             raise ValueError(f"tile {index}: no such tile in this photo (tiles {where})")
-        fixed[int(index)] = parse_tile(str(code)).code  # NotationError (a ValueError) if bad
+        fixed[int(index)] = parse_tile(str(code), twist=True).code  # NotationError (a ValueError) if bad
     tiles = [
-        dataclasses.replace(t, code=fixed[i], confidence=1.0, doubtful=False, alternatives=[])
+        dataclasses.replace(t, code=fixed[i], confidence=1.0, doubtful=False, doubt=None, alternatives=[])
         if i in fixed
         else dataclasses.replace(t, alternatives=list(t.alternatives))
         for i, t in enumerate(reading.tiles)
@@ -193,6 +202,17 @@ def recheck(
         kept.append(NO_TILES)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
     return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)
+
+
+def twist_warnings(tiles: Sequence[TileReading]) -> list[str]:
+    """One message per tile read as a Twist joker: no real photo has confirmed the reader on them yet,
+    so such a read is always doubtful, however sure the model is (tile numbers 1-based)."""
+    return [
+        f"tile {i + 1}: read as {t.code} (the {SPECIAL_NAMES[t.code[1]]}); the reader has not yet been "
+        "checked on a real photo of the Twist jokers - check it"
+        for i, t in enumerate(tiles)
+        if t.code in TWIST_CODES
+    ]
 
 
 def check_melds(tiles: Sequence[TileReading], groups: Sequence[Sequence[int]], rules: HouseRules) -> list[MeldReading]:
@@ -242,8 +262,8 @@ def clean_detections(raw: Sequence["RawTile"], image: Image, min_score: float) -
     kept = []
     for r in raw:
         probs = np.asarray(r.probs)
-        if probs.shape != (len(ALL_CODES),):
-            raise ValueError(f"the model gave {probs.shape} probabilities for a tile, expected ({len(ALL_CODES)},)")
+        if probs.shape != (len(CLASS_NAMES),):
+            raise ValueError(f"the model gave {probs.shape} probabilities for a tile, expected ({len(CLASS_NAMES)},)")
         if r.det_score < min_score:
             continue
         x1, y1, x2, y2 = (float(v) for v in r.box)

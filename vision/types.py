@@ -24,6 +24,14 @@ class Image:
         return int(self.rgb.shape[0])
 
 
+# Why a tile is doubtful where the reader has a reason of its own beyond how sure it is
+# (``TileReading.doubt``): a stable code, never renamed, and its English text; the app may translate.
+TWIST_UNCONFIRMED = "twist_unconfirmed"
+DOUBT_TEXT: dict[str, str] = {
+    TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
+}
+
+
 @dataclass
 class TileReading:
     """One tile found in a photo."""
@@ -33,7 +41,8 @@ class TileReading:
     confidence: float  # probability of ``code``
     alternatives: list[tuple[str, float]] = field(default_factory=list)  # next-best (code, p)
     meld: int | None = None  # index into PhotoReading.melds; None for rack photos and lone tiles
-    doubtful: bool = False  # the rule-aware reading could not settle it
+    doubtful: bool = False  # the rule-aware reading could not settle it, or ``doubt`` says why
+    doubt: str | None = None  # a reason of its own (a ``DOUBT_TEXT`` code), None when none; only with doubtful
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +52,7 @@ class TileReading:
             "alternatives": [{"code": c, "p": round(float(p), 4)} for c, p in self.alternatives],
             "meld": self.meld,
             "doubtful": self.doubtful,
+            "doubt": self.doubt,
         }
 
 

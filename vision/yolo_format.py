@@ -12,6 +12,13 @@ of image paths, or lists of either, and ``names`` (class index -> name). A photo
 ``.txt`` file at the same place under the last ``labels/`` folder instead of ``images/``: one
 ``class x_centre y_centre width height`` line per tile, normalised to 0-1 (a polygon line is read
 as its bounding box).
+
+The class list (``CLASS_NAMES``) is the reader's: the base game's 53 codes (``engine.tiles.ALL_CODES``,
+in that order, so that every index written before the Twist jokers keeps its meaning) and then the
+Rummikub Twist special jokers ``JD``, ``JM``, ``JC`` (``engine.tiles.TWIST_CODES``). Everything that
+sizes an array by the reader's classes (the classifier, the fusion, the calibration, evaluation)
+takes it from here. A set with other names (the real photos: ``black_7``, ``joker``) is mapped by
+name through ``class_code``.
 """
 
 from __future__ import annotations
@@ -22,10 +29,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.errors import InputError
-from engine.tiles import ALL_CODES, NotationError, parse_tile
+from engine.tiles import ALL_CODES, TWIST_CODES, NotationError, parse_tile
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif"})
-CLASS_NAMES: tuple[str, ...] = tuple(ALL_CODES)  # class index -> tile code, in every set we write
+CLASS_NAMES: tuple[str, ...] = tuple(ALL_CODES) + tuple(TWIST_CODES)  # class index -> tile code, in every set we write
 CLASS_INDEX: dict[str, int] = {c: i for i, c in enumerate(CLASS_NAMES)}
 _NOT_SPLITS = {"path", "names", "nc", "download", "roboflow", "channels"}
 _COLOUR_WORDS = {"black": "K", "red": "R", "blue": "B", "orange": "O", "yellow": "O"}
@@ -57,7 +64,8 @@ class DataYaml:
 
 
 def class_code(name: str, info: Mapping[str, Any] | None = None) -> str:
-    """A dataset class name as a tile code: ``K7``, ``black_7``, ``Red 13``, ``joker`` -> ``J``."""
+    """A dataset class name as a tile code: ``K7``, ``black_7``, ``Red 13``, ``joker`` -> ``J``; the
+    Twist jokers as ``JD``/``double_joker``, ``JM``/``mirror joker``, ``JC``/``colour-change joker``."""
     if info:
         if info.get("joker"):
             return "J"
@@ -68,13 +76,16 @@ def class_code(name: str, info: Mapping[str, Any] | None = None) -> str:
     text = str(name).strip()
     if re.fullmatch(r"(?i)(red|black)?[_\- ]?joker([_\- ]?(red|black))?|j", text):
         return "J"
+    m = re.fullmatch(r"(?i)(double|mirror|colou?r(?:[_\- ]?change)?)[_\- ]?joker", text)
+    if m:
+        return "J" + m.group(1)[0].upper()  # the special's letter: D, M or C
     m = re.fullmatch(r"(?i)(black|red|blue|orange|yellow)[_\- ]?(\d{1,2})", text)
     if m:
         return parse_tile(f"{_COLOUR_WORDS[m.group(1).lower()]}{int(m.group(2))}").code
     try:
-        return parse_tile(text).code
+        return parse_tile(text, twist=True).code
     except NotationError:
-        raise DatasetError(f"class {name!r} is not a tile: use codes like K7/J or names like black_7/joker") from None
+        raise DatasetError(f"class {name!r} is not a tile: use codes like K7/J/JD or names like black_7/joker") from None
 
 
 # --------------------------------------------------------------------------- images and image lists

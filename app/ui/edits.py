@@ -167,7 +167,7 @@ def _apply(work: _Work, edit: Edit) -> None:
     if isinstance(edit, Recode):
         tile = _tile(work, edit.tile)
         work.tiles[edit.tile] = dataclasses.replace(
-            tile, code=_code(edit.code, work.twist), confidence=1.0, doubtful=False, alternatives=[]
+            tile, code=_code(edit.code, work.twist), confidence=1.0, doubtful=False, doubt=None, alternatives=[]
         )
         work.edited.add(edit.tile)
     elif isinstance(edit, Delete):

@@ -384,6 +384,8 @@ def _doubt(ctx: Ctx, reading: PhotoReading, i: int) -> str:
     others = [c for c, _ in t.alternatives if c != t.code][:2]
     if others:
         text += " " + ctx.t("or_maybe", codes=" / ".join(others))
+    if t.doubt:  # the reader's own reason (vision.types.DOUBT_TEXT), e.g. a Twist joker
+        text += " – " + ctx.t(f"doubt_{t.doubt}")
     return text
 
 

@@ -1,6 +1,13 @@
 """Tile faces as textures: the plastic, an optional recessed circle, the number in one of dozens of heavy
 fonts, an optional embossed maker's mark near the bottom edge (it tells which way up a tile is), an optional
-Okey-style marker under the number, several joker faces, and backs.
+Okey-style marker under the number, several joker faces, the Rummikub Twist jokers' marks, and backs.
+
+The Twist jokers (``JD``, ``JM``, ``JC``) are drawn as simple marks that say what each joker does, since we
+have no photo of the real tiles to copy: the Double Joker two faces, the Mirror Joker a shape and its mirror
+image about a bar, the Colour-change Joker the four tile colours in one disc or ring. Their inks follow a
+description of the Twist box (rummikub.pl, "Rummikub Twist"): the double joker blue, the mirror joker yellow
+(our orange ink), the colour-change joker black. Until a real photo shows them, the reader doubts every read
+of one (``vision.reader``).
 
 What a face may look like is drawn from a ``StyleSet`` (``styles.py``): ``TRAIN`` for training renders,
 ``HELD_OUT`` for the ``unseen`` test set. Textures are RGBA uint8 arrays of FACE_W x FACE_H pixels; the
@@ -16,6 +23,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.tiles import COLOURS
+
 from .fonts import mark_font, number_fonts
 from .styles import INK_SPREAD, PLASTIC_SPREAD, TRAIN, StyleSet
 
@@ -30,6 +39,7 @@ INK = {
     "O": ((240, 138, 38), 18),
 }
 PLASTIC = ((236, 229, 206), 12)  # ivory / cream
+SPECIAL_INKS = {"JD": "B", "JM": "O", "JC": "K"}  # the Twist jokers' ink colours (see above)
 
 
 @dataclass(frozen=True)
@@ -48,6 +58,8 @@ class FaceStyle:
     ink_shade: str = ""  # names from styles.py, for tests and sidecars
     plastic_name: str = ""
     y: float = 0.42  # the number's centre, as a fraction of the face height
+    twist: str = "faces"  # faces | shapes | marks: how the Twist jokers are drawn (styles.py)
+    palette: tuple[tuple[int, int, int], ...] = ()  # the edition's four inks, K R B O: the colour-change joker's quarters
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class Edition:
     okey: str
     y: float
     fonts: tuple[int, ...] = ()  # the style set's fonts, for the odd tile in another font
+    twist: str = "faces"  # how the Twist jokers are drawn
 
 
 def _jitter(rng: np.random.Generator, base: tuple[int, int, int], spread: int) -> tuple[int, int, int]:
@@ -92,6 +105,7 @@ def random_edition(rng: np.random.Generator, styles: StyleSet = TRAIN) -> Editio
         font=fonts[int(rng.integers(len(fonts)))], size=size, band=(band.lo, band.hi), circle=circle, mark_text=mark_text,
         plastic=_jitter(rng, pbase, PLASTIC_SPREAD), plastic_name=pname, shades=shades,
         joker_style=styles.jokers[int(rng.integers(len(styles.jokers)))], okey=okey, y=float(y), fonts=fonts,
+        twist=styles.twist,
     )
 
 
@@ -103,7 +117,8 @@ def tile_style(rng: np.random.Generator, edition: Edition, colour: str | None) -
     shade_name, shade = edition.shades[colour or "K"]
     plastic = tuple(int(min(255.0, max(0.0, c + rng.normal(0, 2)))) for c in edition.plastic)
     return FaceStyle(font, size, edition.circle, bool(edition.mark_text), plastic, _jitter(rng, shade, INK_SPREAD),  # type: ignore[arg-type]
-                     edition.joker_style, edition.mark_text or "Rummikub", edition.okey, shade_name, edition.plastic_name, edition.y)
+                     edition.joker_style, edition.mark_text or "Rummikub", edition.okey, shade_name, edition.plastic_name, edition.y,
+                     edition.twist, tuple(edition.shades[c][1] for c in COLOURS))
 
 
 def random_style(rng: np.random.Generator, colour: str | None, styles: StyleSet = TRAIN) -> FaceStyle:
@@ -209,11 +224,35 @@ def _star(big: np.ndarray, cx: float, cy: float, r: float, s: int) -> None:
     cv2.fillPoly(big, [np.round(pts).astype(np.int32)], 255, cv2.LINE_AA)
 
 
+def _pt(x: float, y: float, s: int) -> tuple[int, int]:
+    """A point of the face at ``s`` times its size (masks are drawn large, then shrunk: anti-aliasing)."""
+    return int(round(x * s)), int(round(y * s))
+
+
+def _face(big: np.ndarray, cx: float, cy: float, r: float, s: int, filled: bool) -> None:
+    """A smiling face of radius ``r`` into the ``s``-times mask ``big``: a ring with eyes and a smile, or
+    a filled disc with them cut out."""
+    if filled:
+        cv2.circle(big, _pt(cx, cy, s), int(r * s), 255, -1, cv2.LINE_AA)
+        feature = 0
+    else:
+        cv2.circle(big, _pt(cx, cy, s), int(r * s), 255, max(1, int(r * 0.16 * s)), cv2.LINE_AA)
+        feature = 255
+    ex, ey = r * 0.38, r * 0.28
+    for sign in (-1, 1):
+        cv2.ellipse(big, _pt(cx + sign * ex, cy - ey, s), (int(r * 0.11 * s), int(r * 0.17 * s)), 0, 0, 360, feature, -1, cv2.LINE_AA)
+    cv2.ellipse(big, _pt(cx, cy + r * 0.05, s), (int(r * 0.55 * s), int(r * 0.48 * s)), 0, 20, 160, feature, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
+
+
+def _shrink(big: np.ndarray) -> np.ndarray:
+    """A mask drawn at 4x as a float32 coverage mask of the face."""
+    return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+
+
 def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
     """The joker's face as a float32 coverage mask of the whole tile face."""
     cx, cy, r = FACE_W * 0.5, FACE_H * 0.42, FACE_W * rng.uniform(0.26, 0.33)
     s = 4  # draw at 4x and shift for anti-aliasing
-    pt = lambda x, y: (int(round(x * s)), int(round(y * s)))  # noqa: E731
     big = np.zeros((FACE_H * s, FACE_W * s), np.uint8)
     kind = style.joker_style
     if kind == "letter-j":
@@ -226,24 +265,80 @@ def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
     elif kind == "star":
         _star(big, cx, cy, r * 1.15, s)
         if rng.random() < 0.5:  # a ring around it
-            cv2.circle(big, pt(cx, cy), int(r * 1.35 * s), 255, max(1, int(r * 0.09 * s)), cv2.LINE_AA)
+            cv2.circle(big, _pt(cx, cy, s), int(r * 1.35 * s), 255, max(1, int(r * 0.09 * s)), cv2.LINE_AA)
     elif kind == "okey-false":  # Okey's false joker: a four-leaf clover on a stem
         lr = r * 0.42
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            cv2.circle(big, pt(cx + dx * lr * 0.95, cy - r * 0.1 + dy * lr * 0.95), int(lr * s), 255, -1, cv2.LINE_AA)
-        cv2.line(big, pt(cx, cy + lr), pt(cx + r * 0.35, cy + r * 1.2), 255, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
-    else:
-        if kind == "ring-face":
-            cv2.circle(big, pt(cx, cy), int(r * s), 255, max(1, int(r * 0.16 * s)), cv2.LINE_AA)
-            feature = 255
-        else:  # filled-face
-            cv2.circle(big, pt(cx, cy), int(r * s), 255, -1, cv2.LINE_AA)
-            feature = 0
-        ex, ey = r * 0.38, r * 0.28
+            cv2.circle(big, _pt(cx + dx * lr * 0.95, cy - r * 0.1 + dy * lr * 0.95, s), int(lr * s), 255, -1, cv2.LINE_AA)
+        cv2.line(big, _pt(cx, cy + lr, s), _pt(cx + r * 0.35, cy + r * 1.2, s), 255, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
+    else:  # ring-face | filled-face
+        _face(big, cx, cy, r, s, filled=kind == "filled-face")
+    return _shrink(big)
+
+
+def _twist_mask(code: str, style: FaceStyle, rng: np.random.Generator) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A Twist joker's mark (module docstring) as coverage masks of the whole face: the mark in the tile's
+    own ink, and for the colour-change joker four quarters, one in each of the edition's inks (K R B O).
+    ``style.twist``: "faces" (the training look), "shapes" (the calibration's) or "marks" (held out)."""
+    cx, cy = FACE_W * 0.5, FACE_H * 0.42
+    s = 4
+    big = np.zeros((FACE_H * s, FACE_W * s), np.uint8)
+    faces, shapes = style.twist == "faces", style.twist == "shapes"
+    quarters: list[np.ndarray] = []
+    if code == "JD":  # two faces: side by side, on a diagonal, or one above the other
+        r = FACE_W * rng.uniform(0.17, 0.2)
         for sign in (-1, 1):
-            cv2.ellipse(big, pt(cx + sign * ex, cy - ey), (int(r * 0.11 * s), int(r * 0.17 * s)), 0, 0, 360, feature, -1, cv2.LINE_AA)
-        cv2.ellipse(big, pt(cx, cy + r * 0.05), (int(r * 0.55 * s), int(r * 0.48 * s)), 0, 20, 160, feature, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
-    return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+            if faces:
+                x, y = cx + sign * r * 1.1, cy
+            elif shapes:
+                x, y = cx + sign * r * 0.8, cy + sign * r * 0.8
+            else:
+                x, y = cx, cy + sign * r * 1.15
+            _face(big, x, y, r * (0.85 if shapes else 1.0), s, filled=not faces)
+    elif code == "JM":  # a bar, the mirror, between a shape and its mirror image
+        h = FACE_H * rng.uniform(0.42, 0.5)
+        cv2.line(big, _pt(cx, cy - h / 2, s), _pt(cx, cy + h / 2, s), 255, max(1, int(FACE_W * 0.035 * s)), cv2.LINE_AA)
+        gap = FACE_W * 0.06
+        if faces:  # a J and its mirror image
+            glyph = _glyphs("J", style.font)
+            gh = int(h * 0.8 * s)
+            gw = max(2, min(int(glyph.shape[1] * gh / glyph.shape[0]), int((cx - gap) * s) - 2))
+            g = cv2.resize(glyph, (gw, gh), interpolation=cv2.INTER_AREA)
+            y0, left, right = int((cy * s) - gh / 2), int((cx - gap) * s) - gw, int((cx + gap) * s)
+            big[y0 : y0 + gh, left : left + gw] = g
+            big[y0 : y0 + gh, right : right + gw] = g[:, ::-1]
+        elif shapes:  # two half discs, their flat sides against the bar
+            r = FACE_W * rng.uniform(0.2, 0.25)
+            for sign, start in ((-1, 90), (1, -90)):
+                cv2.ellipse(big, _pt(cx + sign * gap, cy, s), (int(r * s), int(r * s)), 0, start, start + 180, 255, -1, cv2.LINE_AA)
+        else:  # two triangles pointing away from the bar
+            w, t = FACE_W * rng.uniform(0.26, 0.32), h * 0.3
+            for sign in (-1, 1):
+                tri = [_pt(cx + sign * gap, cy - t, s), _pt(cx + sign * (gap + w), cy, s), _pt(cx + sign * gap, cy + t, s)]
+                cv2.fillPoly(big, [np.array(tri, np.int32)], 255, cv2.LINE_AA)
+    elif shapes:  # JC: the four colours in a two-by-two grid of squares, outlined in its own ink
+        half = FACE_W * rng.uniform(0.24, 0.29)
+        for k in range(len(COLOURS)):
+            q = np.zeros_like(big)
+            x0, y0 = cx - half + (k % 2) * half, cy - half + (k // 2) * half
+            cv2.rectangle(q, _pt(x0, y0, s), _pt(x0 + half, y0 + half, s), 255, -1)
+            quarters.append(q)
+        cv2.rectangle(big, _pt(cx - half, cy - half, s), _pt(cx + half, cy + half, s), 255, max(1, int(half * 0.08 * s)), cv2.LINE_AA)
+    else:  # JC: the four colours, a quarter each, in a disc or a ring, outlined in its own ink
+        r = FACE_W * rng.uniform(0.28, 0.33)
+        turn = rng.uniform(0, 90)
+        inner = 0.0 if faces else r * 0.55
+        for k in range(len(COLOURS)):
+            q = np.zeros_like(big)
+            cv2.ellipse(q, _pt(cx, cy, s), (int(r * s), int(r * s)), turn, 90 * k, 90 * (k + 1), 255, -1, cv2.LINE_AA)
+            if inner:
+                cv2.circle(q, _pt(cx, cy, s), int(inner * s), 0, -1, cv2.LINE_AA)
+            quarters.append(q)
+        cv2.circle(big, _pt(cx, cy, s), int(r * s), 255, max(1, int(r * 0.08 * s)), cv2.LINE_AA)
+        if not faces:
+            cv2.circle(big, _pt(cx, cy, s), int(r * 0.2 * s), 255, -1, cv2.LINE_AA)
+    mark = _shrink(big)
+    return mark, [_shrink(q) * (1 - mark) for q in quarters]  # the outline lies on top of the colours
 
 
 @functools.lru_cache(maxsize=4)
@@ -262,14 +357,17 @@ def _okey_marker(kind: str) -> np.ndarray:
 
 
 def render_face(code: str | None, style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
-    """RGBA face texture for a tile code (``"R10"``, ``"J"``) or its back (``None``: face down).
+    """RGBA face texture for a tile code (``"R10"``, ``"J"``, a Twist joker ``"JD"``) or its back (``None``:
+    face down).
 
-    The face is built as two coverage maps, how much of the plastic's colour and how much of the ink's
-    each pixel shows (shading included), and coloured in one step at the end."""
+    The face is built as coverage maps, how much of the plastic's colour and how much of the ink's each
+    pixel shows (shading included; the colour-change joker adds one map per colour of its quarters), and
+    coloured in one step at the end."""
     # faint large-scale unevenness of the plastic
     noise = cv2.resize(rng.normal(0, 1, (4, 3)).astype(np.float32), (FACE_W, FACE_H), interpolation=cv2.INTER_CUBIC)
     body = 1.0 + 0.015 * noise
     ink = np.zeros_like(body)
+    quarters: list[np.ndarray] = []
     if code is not None:
         if style.circle:
             body *= _circle_shading()
@@ -281,6 +379,9 @@ def render_face(code: str | None, style: FaceStyle, rng: np.random.Generator) ->
             joker = _joker_mask(style, rng)
             body *= 1 - joker
             ink = joker
+        elif code in SPECIAL_INKS:
+            ink, quarters = _twist_mask(code, style, rng)
+            body *= np.clip(1 - ink - sum(quarters, np.zeros_like(ink)), 0, 1)
         else:
             number = _number_mask(int(code[1:]), style)
             cy = FACE_H * style.y
@@ -292,7 +393,9 @@ def render_face(code: str | None, style: FaceStyle, rng: np.random.Generator) ->
                 _paste(body, dot, FACE_W / 2, dy, 0.0)
                 _paste(ink, dot, FACE_W / 2, dy, 1.0)
     bevel = _bevel()
-    colours = np.array([style.plastic, style.ink], np.float32)  # rows: RGB of the plastic, of the ink
-    rgb = (np.stack([body * bevel, ink * bevel], -1).reshape(-1, 2) @ colours).reshape(FACE_H, FACE_W, 3)
+    layers = [body * bevel, ink * bevel] + [q * bevel for q in quarters]
+    # rows: RGB of the plastic, of the ink (and of each quarter's ink)
+    colours = np.array([style.plastic, style.ink, *style.palette[: len(quarters)]], np.float32)
+    rgb = (np.stack(layers, -1).reshape(-1, len(layers)) @ colours).reshape(FACE_H, FACE_W, 3)
     # coverage is never negative, so convertScaleAbs just rounds and saturates
     return cv2.merge([cv2.convertScaleAbs(rgb), _corner_alpha(int(FACE_W * 0.09))])

@@ -1,22 +1,36 @@
-"""Scene layouts people actually photograph: melds in rows, racks, loose tiles, a mix, or nothing."""
+"""Scene layouts people actually photograph: melds in rows, racks, loose tiles, a mix, or nothing.
+
+A scene is drawn from one box of tiles (``Pool``): the base game's, or a Rummikub Twist box, which also
+holds one of each special joker (``JD``, ``JM``, ``JC``). In a Twist box's scenes those jokers lie among the
+loose tiles and on racks like any tile, and now and then a meld is laid with one, the way the Twist rules
+use it (``engine/sets.py``).
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
+from engine.tiles import COLOURS, TWIST_CODES
+
 from .scene import TILE_H, TILE_T, TILE_W, Poly3D, Scene, box_polys, flat_tile, standing_tile
 
-COLOURS = ("K", "R", "B", "O")
 KINDS = ("table", "rack", "loose", "mix", "empty")
+# In a Twist box's table, the chance that a meld is laid with one of the special jokers still in the box:
+# about half of the specials of such a table end up in its melds, the rest among the loose tiles.
+SPECIAL_IN_MELD = 0.3
 
 
 class Pool:
-    """The tiles left in one full 106-tile set: a photo never shows a third copy."""
+    """The tiles left in one full set (106 tiles; a Twist box 109): a photo never shows a third copy, nor a
+    second of a special joker."""
 
-    def __init__(self, rng: np.random.Generator) -> None:
+    def __init__(self, rng: np.random.Generator, twist: bool = False) -> None:
         self.rng = rng
+        self.twist = twist
         self.left: dict[str, int] = {f"{c}{n}": 2 for c in COLOURS for n in range(1, 14)}
         self.left["J"] = 2
+        if twist:
+            self.left.update({code: 1 for code in TWIST_CODES})
 
     def take(self, code: str) -> bool:
         if self.left.get(code, 0) > 0:
@@ -67,8 +81,50 @@ def _group(rng: np.random.Generator, pool: Pool) -> list[str] | None:
     return codes
 
 
+def _swap(pool: Pool, give_back: list[str], take: list[str]) -> bool:
+    """Put ``give_back`` back in the box and take ``take`` out of it; False (the box unchanged) if it lacks one."""
+    for c in give_back:
+        pool.left[c] += 1
+    taken = []
+    for c in take:
+        if not pool.take(c):
+            for t in taken:
+                pool.left[t] += 1
+            for c2 in give_back:
+                pool.left[c2] -= 1
+            return False
+        taken.append(c)
+    return True
+
+
+def _with_special(codes: list[str], rng: np.random.Generator, pool: Pool) -> list[str]:
+    """``codes`` (a run or a group already taken from ``pool``) laid with a special joker still in the box, as
+    the Twist rules use it: the Double Joker for two neighbouring tiles, the Colour-change Joker inside a run
+    whose tiles after it take another colour, the Mirror Joker between a side and its mirror image. The meld as
+    it was where the box cannot give what that needs."""
+    faces = [c for c in codes if c != "J"]
+    is_run = len({c[0] for c in faces}) == 1 and len({c[1:] for c in faces}) == len(faces) > 1
+    for special in rng.permutation([c for c in TWIST_CODES if pool.left.get(c, 0) > 0]):
+        if special == "JD" and len(codes) >= 4:
+            k = int(rng.integers(len(codes) - 1))
+            if _swap(pool, codes[k : k + 2], ["JD"]):
+                return codes[:k] + ["JD"] + codes[k + 2 :]
+        elif special == "JC" and is_run and len(codes) >= 3:
+            k = int(rng.integers(1, len(codes) - 1))
+            colour = str(rng.choice([c for c in COLOURS if c != faces[0][0]]))
+            after = [c if c == "J" else colour + c[1:] for c in codes[k + 1 :]]
+            if _swap(pool, codes[k:], ["JC"] + [c for c in after if c != "J"] + ["J"] * after.count("J")):
+                return codes[:k] + ["JC"] + after
+        elif special == "JM":
+            side = codes[: int(rng.integers(1, min(3, len(codes)) + 1))]
+            if _swap(pool, codes[len(side) :], ["JM"] + side):
+                return side + ["JM"] + side[::-1]
+    return codes
+
+
 def random_meld(rng: np.random.Generator, pool: Pool) -> list[str]:
-    """A meld as players lay it out: mostly valid, sometimes a mistake worth flagging."""
+    """A meld as players lay it out: mostly valid, sometimes a mistake worth flagging; from a Twist box, now
+    and then with a special joker."""
     for _ in range(20):
         r = rng.random()
         if r < 0.08:  # an invalid meld: random tiles
@@ -77,6 +133,8 @@ def random_meld(rng: np.random.Generator, pool: Pool) -> list[str]:
             codes = _run(rng, pool)
         else:
             codes = _group(rng, pool)
+        if codes and r >= 0.08 and pool.twist and rng.random() < SPECIAL_IN_MELD:
+            codes = _with_special(codes, rng, pool)
         if codes:
             return codes
     return [c for c in (pool.random() for _ in range(3)) if c]
@@ -363,8 +421,8 @@ def _centre(scene: Scene) -> None:
     scene.extent = float(max(hi[0] - lo[0], hi[1] - lo[1], 3 * TILE_W))
 
 
-def mix_scene(rng: np.random.Generator) -> Scene:
-    pool = Pool(rng)
+def mix_scene(rng: np.random.Generator, pool: Pool | None = None) -> Scene:
+    pool = pool or Pool(rng)
     table = table_scene(rng, pool, int(rng.integers(6, 35)))
     pts = np.concatenate([t.face for t in table.tiles])
     lo, hi = pts.min(0), pts.max(0)
@@ -382,15 +440,17 @@ def empty_scene(rng: np.random.Generator) -> Scene:
     return scene
 
 
-def make_scene(kind: str, rng: np.random.Generator) -> Scene:
+def make_scene(kind: str, rng: np.random.Generator, twist: bool = False) -> Scene:
+    """A scene of ``kind`` from one box of tiles (``twist``: a Rummikub Twist box)."""
+    pool = Pool(rng, twist)
     if kind == "table":
-        return table_scene(rng)
+        return table_scene(rng, pool)
     if kind == "rack":
-        return rack_scene(rng)
+        return rack_scene(rng, pool)
     if kind == "loose":
-        return loose_scene(rng)
+        return loose_scene(rng, pool)
     if kind == "mix":
-        return mix_scene(rng)
+        return mix_scene(rng, pool)
     if kind == "empty":
         return empty_scene(rng)
     raise ValueError(f"unknown scene kind {kind!r}: use one of {', '.join(KINDS)}")

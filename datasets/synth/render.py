@@ -14,7 +14,7 @@ import numpy as np
 
 from .backgrounds import RealSurfaces, texture
 from .camera import Camera, fit, look_at
-from .faces import FACE_H, FACE_W, Edition, FaceStyle, random_edition, render_face, tile_style
+from .faces import FACE_H, FACE_W, SPECIAL_INKS, Edition, FaceStyle, random_edition, render_face, tile_style
 from .styles import TRAIN, FONT_STEMS, StyleSet
 from .scene import TILE_T, Poly3D, Scene, Tile3D
 
@@ -179,6 +179,8 @@ def render(scene: Scene, rng: np.random.Generator, w: int, h: int, real: RealSur
         t: Tile3D = obj  # type: ignore[assignment]
         if t.code == "J":
             colour = joker_of[key] = joker_inks[len(joker_of) % 2]
+        elif t.code in SPECIAL_INKS:
+            colour = SPECIAL_INKS[t.code]
         else:
             colour = t.code[0] if t.code else None
         st = tile_style(rng, edition, colour)
@@ -212,6 +214,7 @@ def _edition_meta(edition: Edition, drawn: list[FaceStyle]) -> dict:
         "shades": {c: name for c, (name, _rgb) in edition.shades.items()},
         "joker": edition.joker_style,
         "okey": edition.okey,
+        "twist": edition.twist,
     }
 
 

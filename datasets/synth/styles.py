@@ -22,6 +22,12 @@ What is held out, and why:
   teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
 - plastic: ivory, cream and off-white for training; pure white and grey held out;
 - joker faces: ring face, filled face and a big "J" for training; a star and Okey's false joker held out;
+- the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
+  faces side by side, the Mirror Joker a J and its mirror image about a bar, the Colour-change Joker a disc
+  in four coloured quarters); "marks" held out (two filled faces one above the other, two triangles
+  pointing away from a bar, a ring of four coloured arcs), "shapes" for the calibration (two faces on a
+  diagonal, two half discs against a bar, a two-by-two grid of coloured squares): the same idea of each
+  joker, drawn another way;
 - maker's mark: "Rummikub" for training, "RUMMY" and "OKEY" held out (either side also draws tiles with
   no mark: absence is not a style);
 - Okey-style marker under the number: a filled dot for training, a bar for the calibration, a small
@@ -124,6 +130,7 @@ class StyleSet:
     jokers: tuple[str, ...]
     marks: tuple[str, ...]  # maker's mark texts ("" is never listed: no mark is drawn by chance)
     okey: str  # the marker under the number on Okey-style tiles
+    twist: str  # how the Rummikub Twist jokers are drawn (faces.py): one look per side, like ``okey``
     p_mark: float = 0.8
     p_okey: float = 0.15
 
@@ -145,6 +152,7 @@ TRAIN = StyleSet(
     jokers=("ring-face", "filled-face", "letter-j"),
     marks=("Rummikub",),
     okey="dot",
+    twist="faces",
 )
 
 CALIB = StyleSet(
@@ -161,6 +169,7 @@ CALIB = StyleSet(
     jokers=("star",),
     marks=("RUMMY",),
     okey="bar",
+    twist="shapes",
     p_mark=0.6,
     p_okey=0.2,
 )
@@ -179,6 +188,7 @@ HELD_OUT = StyleSet(
     jokers=("okey-false",),
     marks=("OKEY",),
     okey="ring",
+    twist="marks",
     p_mark=0.6,
     p_okey=0.2,
 )

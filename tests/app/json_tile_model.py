@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
+from vision.yolo_format import CLASS_NAMES
 
 FAKE_ENV = "RUMMI_FAKE_READER"
 SPEC = "json_tile_model:from_env"  # the value of RUMMI_TILE_MODEL that injects it
@@ -54,10 +54,10 @@ class JsonTileModel:
 
 
 def _probs(spec: dict[str, float]) -> np.ndarray:
-    p = np.zeros(len(ALL_CODES))
+    p = np.zeros(len(CLASS_NAMES))
     for code, value in spec.items():
-        p[ALL_CODES.index(code)] = float(value)
-    p += max(1.0 - p.sum(), 0.0) / len(ALL_CODES)
+        p[CLASS_NAMES.index(code)] = float(value)
+    p += max(1.0 - p.sum(), 0.0) / len(CLASS_NAMES)
     return p / p.sum()
 
 

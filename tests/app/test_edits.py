@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.ui.edits import (
@@ -21,7 +23,7 @@ from app.ui.edits import (
 )
 from engine.rules import DEFAULT_RULES
 from vision.reader import check_melds
-from vision.types import PhotoReading, TileReading
+from vision.types import TWIST_UNCONFIRMED, PhotoReading, TileReading
 
 W = 56  # tile width on the made-up photo
 
@@ -65,6 +67,14 @@ def test_recode_makes_the_meld_valid_and_the_tile_sure():
     tile = fixed.reading.tiles[8]
     assert tile.confidence == 1.0 and not tile.doubtful and tile.alternatives == []
     assert fixed.edited == {8}
+
+
+def test_a_twist_joker_a_person_confirms_is_no_longer_doubted():
+    reading = _table()
+    reading.tiles[9] = dataclasses.replace(reading.tiles[9], code="JD", doubtful=True, doubt=TWIST_UNCONFIRMED)
+    assert apply_edits(reading, []).reading.tiles[9].doubt == TWIST_UNCONFIRMED
+    tile = apply_edits(reading, [Recode(9, "JD")], twist=True).reading.tiles[9]
+    assert tile.code == "JD" and not tile.doubtful and tile.doubt is None
 
 
 def test_delete_a_false_tile_and_the_meld_is_checked_again():

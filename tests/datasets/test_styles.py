@@ -38,6 +38,7 @@ def test_the_sides_share_no_value(a, b) -> None:
     assert not set(a.jokers) & set(b.jokers)
     assert not set(a.marks) & set(b.marks)
     assert a.okey != b.okey
+    assert a.twist != b.twist
 
 
 def test_the_sides_cover_every_font_and_are_named() -> None:
@@ -84,7 +85,7 @@ def test_heldout_dataset_renders_only_heldout_styles(tmp_path: Path) -> None:
         assert set(e["fonts"]) <= HELD_OUT.fonts
         assert all(_in_bands(s, HELD_OUT) for s in e["size_range"])
         assert e["plastic"] in {n for n, _ in HELD_OUT.plastics}
-        assert e["joker"] in HELD_OUT.jokers
+        assert e["joker"] in HELD_OUT.jokers and e["twist"] == HELD_OUT.twist
         assert e["mark"] in ("", *HELD_OUT.marks)
         assert all(e["shades"][c] in {n for n, _ in HELD_OUT.inks[c]} for c in "KRBO")
     with pytest.raises(ValueError):
@@ -95,6 +96,7 @@ def test_training_renders_never_draw_heldout_styles() -> None:
     for i in range(8):
         e = synth_one(5, i, "mix-all", 256, effects=False).meta["edition"]
         assert set(e["fonts"]) <= TRAIN.fonts and e["joker"] in TRAIN.jokers and e["plastic"] in {n for n, _ in TRAIN.plastics}
+        assert e["twist"] == TRAIN.twist
 
 
 @pytest.mark.parametrize("styles", ["train", "heldout"])

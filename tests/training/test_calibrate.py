@@ -7,6 +7,7 @@ import pytest
 from vision_fakes import FakeModel, FakeNumberReader, raw_tile
 
 from engine.tiles import ALL_CODES
+from vision.yolo_format import CLASS_NAMES
 from training.calibrate import fit_fusion, fit_threshold
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, fuse
@@ -34,7 +35,7 @@ def test_fusion_fit_learns_how_good_each_reader_is():
     truth = rng.integers(0, 52, n)  # number tiles
     # an overconfident classifier, right 80% of the time
     guess = np.where(rng.random(n) < 0.8, truth, rng.integers(0, 52, n))
-    cls = np.full((n, 53), 0.001)
+    cls = np.full((n, len(CLASS_NAMES)), 0.001)
     cls[np.arange(n), guess] = 0.99
     # a recogniser right 95% of the time, blank otherwise
     ocr = np.zeros((n, 14))
@@ -77,7 +78,7 @@ def test_the_fusion_fit_survives_a_recogniser_that_is_always_right() -> None:
     numbers must stay valid shares (regression: ocr_blank went below 0)."""
     rng = np.random.default_rng(0)
     truth = rng.integers(0, len(ALL_CODES) - 1, 400)  # numbered tiles only
-    classifier = np.full((len(truth), len(ALL_CODES)), 0.1 / (len(ALL_CODES) - 1))
+    classifier = np.full((len(truth), len(CLASS_NAMES)), 0.1 / (len(CLASS_NAMES) - 1))
     classifier[np.arange(len(truth)), truth] = 0.9
     ocr = np.zeros((len(truth), 14))
     numbers = np.array([int(ALL_CODES[t][1:]) - 1 for t in truth])

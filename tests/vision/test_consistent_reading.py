@@ -8,6 +8,7 @@ from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
+from vision.yolo_format import CLASS_NAMES
 
 
 def test_meld_invalidating_misread_is_fixed_and_flagged():
@@ -93,7 +94,7 @@ def test_lone_unsure_tile_is_doubtful_with_alternatives():
     r = read_consistently([pv({"B3": 0.55, "B8": 0.35})])
     t = r.tiles[0]
     assert t.code == "B3" and t.doubtful and not t.changed
-    assert t.confidence == pytest.approx(0.55 + 0.1 / 53, abs=1e-6)  # a lone tile: the model's p
+    assert t.confidence == pytest.approx(0.55 + 0.1 / len(CLASS_NAMES), abs=1e-6)  # a lone tile: the model's p
     assert t.alternatives[0][0] == "B8"
 
 
@@ -128,8 +129,8 @@ def test_long_meld_is_fast_and_finds_the_valid_run():
 
 
 def test_empty_and_bad_input():
-    assert read_consistently(np.zeros((0, 53))).tiles == []
-    with pytest.raises(ValueError, match="53"):
+    assert read_consistently(np.zeros((0, len(CLASS_NAMES)))).tiles == []
+    with pytest.raises(ValueError, match=str(len(CLASS_NAMES))):
         read_consistently(np.ones((2, 10)))
     with pytest.raises(ValueError, match="meld 1 names tile 5"):
         read_consistently([pv({"K1": 0.9})], [[0, 5]])

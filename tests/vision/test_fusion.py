@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector, raw_tile
 
-from engine.tiles import ALL_CODES
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, disagreement, fuse, number_marginal, ocr_likelihood
 from vision.reader import Reader
 from vision.types import Image
+from vision.yolo_format import CLASS_NAMES
 
-I = {c: i for i, c in enumerate(ALL_CODES)}  # noqa: E741
+I = {c: i for i, c in enumerate(CLASS_NAMES)}  # noqa: E741
 
 
 def _one(classifier: dict[str, float], ocr: dict[int | None, float] | None, params: FusionParams = FusionParams()):
@@ -23,14 +23,14 @@ def _one(classifier: dict[str, float], ocr: dict[int | None, float] | None, para
 
 def test_agreement_sharpens_and_is_no_disagreement():
     fused, p, o = _one({"K7": 0.8, "K1": 0.1}, {7: 0.95})
-    assert ALL_CODES[int(fused.argmax())] == "K7"
+    assert CLASS_NAMES[int(fused.argmax())] == "K7"
     assert fused[I["K7"]] > p[0, I["K7"]]  # a second reader saying the same makes it surer
     assert not disagreement(["K7"], p, o)[0]
 
 
 def test_disagreement_on_the_number_keeps_the_classifiers_colour():
     fused, p, o = _one({"K3": 0.97}, {8: 0.97})
-    assert ALL_CODES[int(fused.argmax())][0] == "K"
+    assert CLASS_NAMES[int(fused.argmax())][0] == "K"
     assert disagreement(["K3"], p, o)[0]  # the recogniser clearly reads another number
     assert disagreement(["K8"], p, o)[0]  # the classifier's own number is 3
 
@@ -42,7 +42,7 @@ def test_colour_is_the_classifiers_alone():
 
 def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():
     fused, p, o = _one({"B9": 0.9}, {6: 0.48, 9: 0.48})
-    assert ALL_CODES[int(fused.argmax())] == "B9"
+    assert CLASS_NAMES[int(fused.argmax())] == "B9"
     # evidence against the other numbers, none between 6 and 9
     assert fused[I["B9"]] / fused[I["B6"]] == pytest.approx(p[0, I["B9"]] / p[0, I["B6"]])
     assert not disagreement(["B9"], p, o)[0]
@@ -53,14 +53,14 @@ def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():
 
 def test_a_recogniser_that_reads_nothing_is_weak_evidence():
     fused, p, o = _one({"R5": 0.95}, {None: 1.0})
-    assert ALL_CODES[int(fused.argmax())] == "R5"
+    assert CLASS_NAMES[int(fused.argmax())] == "R5"
     assert fused[I["R5"]] > 0.5
     assert not disagreement(["R5"], p, o)[0]
 
 
 def test_joker_from_the_classifier():
     fused, p, o = _one({"J": 0.95}, {None: 0.98})
-    assert ALL_CODES[int(fused.argmax())] == "J" and fused[I["J"]] > 0.95
+    assert CLASS_NAMES[int(fused.argmax())] == "J" and fused[I["J"]] > 0.95
     assert not disagreement(["J"], p, o)[0]
     _, p, o = _one({"J": 0.95}, {4: 0.95})
     assert disagreement(["J"], p, o)[0]  # a number where the classifier sees a joker
@@ -81,7 +81,7 @@ def test_without_a_recogniser_only_the_temperature_acts():
     assert fuse(p, None)[0] == pytest.approx(p[0])
     soft = fuse(p, None, FusionParams(cls_temperature=2.0))[0]
     assert soft[I["O13"]] < 0.9 and int(soft.argmax()) == I["O13"]
-    assert number_marginal(prob_vector({"K4": 0.5, "B4": 0.4})[None])[0, 3] == pytest.approx(0.9 + 0.1 * 4 / 53)
+    assert number_marginal(prob_vector({"K4": 0.5, "B4": 0.4})[None])[0, 3] == pytest.approx(0.9 + 0.1 * 4 / len(CLASS_NAMES))
 
 
 def test_bad_input_is_named():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from vision.evaluate import evaluate_dataset
@@ -51,6 +52,29 @@ def test_exact_reads_match_the_model_card(report, card) -> None:
 def test_precision_is_not_flooded_with_false_tiles(report, card) -> None:
     claimed = card["heldout"]["precision"]
     assert report.precision >= claimed - MARGIN
+
+
+def test_a_model_trained_before_the_twist_jokers_reads_with_the_full_class_list() -> None:
+    """The committed classifier knows only the base game's 53 codes: it is read by its own class names into
+    the reader's 56 columns, the Twist jokers at probability 0 (so never read), and the photos read as before
+    (the scores above)."""
+    import cv2
+
+    from engine.tiles import TWIST_CODES
+    from vision.model import TileModel
+    from vision.yolo_format import CLASS_NAMES
+
+    model = TileModel(MODELS)
+    known = set(model.classifier.names.values())
+    photo = sorted((FIXTURES / "images").glob("*.jpg"))[0]
+    rgb = cv2.cvtColor(cv2.imread(str(photo)), cv2.COLOR_BGR2RGB)
+    raw = model.predict(rgb)
+    assert raw and all(r.probs.shape == (len(CLASS_NAMES),) for r in raw)
+    probs = np.stack([r.probs for r in raw])
+    assert np.allclose(probs.sum(1), 1.0)
+    for code in TWIST_CODES:
+        if code not in known:
+            assert (probs[:, CLASS_NAMES.index(code)] == 0).all()
 
 
 def test_reading_does_not_depend_on_a_quarter_turn_of_the_photo() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.tiles import ALL_CODES, TWIST_CODES
 from vision.yolo_format import (
     CLASS_NAMES,
     DatasetError,
@@ -49,7 +50,7 @@ def test_a_polygon_line_is_read_as_its_box_and_a_bad_line_names_its_place(tmp_pa
     with pytest.raises(DatasetError, match=r"p.txt, line 2: expected 'class x y w h'"):
         read_labels(lab, CLASS_NAMES, 100, 100)
     lab.write_text("99 0.5 0.5 0.1 0.1\n")
-    with pytest.raises(DatasetError, match=r"line 1: class 99 is not in the 53 names"):
+    with pytest.raises(DatasetError, match=r"line 1: class 99 is not in the 56 names"):
         read_labels(lab, CLASS_NAMES, 100, 100)
     assert read_labels(tmp_path / "missing.txt", CLASS_NAMES, 100, 100) == []
 
@@ -80,9 +81,18 @@ def test_image_suffixes_and_label_paths(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("name, code", [("K7", "K7"), ("black_7", "K7"), ("Red 13", "R13"), ("yellow_2", "O2"),
-                                        ("joker", "J"), ("red_joker", "J")])
+                                        ("joker", "J"), ("red_joker", "J"), ("JD", "JD"), ("jm", "JM"),
+                                        ("double_joker", "JD"), ("Mirror Joker", "JM"), ("colour-change joker", "JC"),
+                                        ("color_change_joker", "JC")])
 def test_class_names_as_tile_codes(name: str, code: str) -> None:
     assert class_code(name) == code
+
+
+def test_the_class_list_is_the_base_game_then_the_twist_jokers() -> None:
+    """56 classes: the 53 base-game codes keep their indices (sets labelled before the Twist read the same),
+    then JD, JM, JC."""
+    assert len(CLASS_NAMES) == 56 == len(set(CLASS_NAMES))
+    assert CLASS_NAMES[:53] == ALL_CODES and CLASS_NAMES[53:] == TWIST_CODES == ("JD", "JM", "JC")
 
 
 def test_an_unknown_class_name_is_a_clear_error() -> None:

@@ -9,10 +9,10 @@ from typing import Callable
 
 import numpy as np
 
-from engine.tiles import ALL_CODES
+from vision.yolo_format import CLASS_NAMES
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-_INDEX = {c: i for i, c in enumerate(ALL_CODES)}
+_INDEX = {c: i for i, c in enumerate(CLASS_NAMES)}
 
 
 @dataclass
@@ -25,13 +25,13 @@ class FakeRawTile:
 
 
 def prob_vector(spec: dict[str, float]) -> np.ndarray:
-    """A (53,) probability vector: the given codes, the rest of the mass spread evenly."""
-    p = np.zeros(len(ALL_CODES))
+    """A probability vector over the reader's classes: the given codes, the rest of the mass spread evenly."""
+    p = np.zeros(len(CLASS_NAMES))
     for code, value in spec.items():
         p[_INDEX[code]] = value
     rest = 1.0 - p.sum()
     assert rest >= -1e-9
-    p += max(rest, 0.0) / len(ALL_CODES)
+    p += max(rest, 0.0) / len(CLASS_NAMES)
     return p / p.sum()
 
 
