@@ -91,6 +91,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "a Twist joker: the reader is not yet checked on a real photo of one",
         "ג'וקר של טוויסט: הזיהוי שלו עוד לא נבדק בצילום אמיתי",
     ),
+    "doubt_ink_colour": (
+        "the ink looks another colour: check the colour",
+        "צבע הדיו נראה אחר: בדקו את הצבע",
+    ),
     "too_many_copies": (
         "{code} is read {n} times: a set has only {limit}. One of them is probably another tile.",
         "{code} נקראה {n} פעמים: במשחק יש רק {limit}. כנראה שאחת מהן היא אבן אחרת.",

@@ -26,10 +26,11 @@ from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
 from vision.fusion import NUMBER_COLUMNS, disagreement, fuse
+from vision.ink import ink_colours, ink_disagrees
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.types import TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import INK_COLOUR, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
@@ -140,6 +141,8 @@ class Reader:
         )
         # the readers' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
+        # the ink's own colour against the colour read: a third opinion, on the colour alone
+        off_colour = ink_disagrees(consistent.codes, ink_colours(image.rgb, [r.box for r in raw]))
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         tiles = [
@@ -150,9 +153,9 @@ class Reader:
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
                 # a Twist joker is never shown as sure until a real photo confirms the reader on them
-                doubtful=choice.doubtful or bool(disagree[t]) or choice.code in TWIST_CODES
+                doubtful=choice.doubtful or bool(disagree[t]) or bool(off_colour[t]) or choice.code in TWIST_CODES
                 or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
-                doubt=TWIST_UNCONFIRMED if choice.code in TWIST_CODES else None,
+                doubt=TWIST_UNCONFIRMED if choice.code in TWIST_CODES else INK_COLOUR if off_colour[t] else None,
             )
             for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
         ]

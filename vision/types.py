@@ -27,8 +27,10 @@ class Image:
 # Why a tile is doubtful where the reader has a reason of its own beyond how sure it is
 # (``TileReading.doubt``): a stable code, never renamed, and its English text; the app may translate.
 TWIST_UNCONFIRMED = "twist_unconfirmed"
+INK_COLOUR = "ink_colour"
 DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
+    INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
 }
 
 

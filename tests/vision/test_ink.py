@@ -1,0 +1,94 @@
+"""The ink's own colour (vision.ink): a third opinion on the colour alone, used only to doubt.
+
+The tiles are drawn here: a body in some plastic, a thick digit in some ink, under some light.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from vision_fakes import FakeModel, raw_tile
+
+from vision.ink import ink_colour, ink_colours, ink_disagrees
+from vision.reader import Reader
+from vision.types import DOUBT_TEXT, INK_COLOUR, Image
+
+IVORY, WHITE, GREY = (236, 229, 206), (250, 250, 247), (206, 208, 206)
+INKS = {
+    "black": (22, 22, 28), "dark-grey": (64, 64, 68),
+    "red": (205, 32, 45), "crimson": (160, 18, 50), "raspberry": (192, 24, 88),
+    "orange": (240, 138, 38), "amber": (242, 172, 22), "yellow": (230, 200, 30),
+    "blue": (22, 88, 185), "navy": (26, 54, 150), "teal": (0, 128, 126),
+}
+BOX = (20.0, 20.0, 72.0, 90.0)
+
+
+def _photo(ink: tuple[int, int, int], body: tuple[int, int, int] = IVORY, light: tuple[float, float, float] = (1.0, 1.0, 1.0),
+           digit: str = "8", size: tuple[int, int] = (120, 100)) -> np.ndarray:
+    """A green table with one tile in BOX, its number in ``ink``, the whole photo seen under ``light``."""
+    rgb = np.zeros((size[0], size[1], 3), np.uint8)
+    rgb[:] = (40, 110, 60)
+    x1, y1, x2, y2 = (int(v) for v in BOX)
+    rgb[y1:y2, x1:x2] = body
+    cv2.putText(rgb, digit, (x1 + 10, y1 + 45), cv2.FONT_HERSHEY_SIMPLEX, 1.5, ink, 5, cv2.LINE_AA)
+    return np.clip(rgb.astype(np.float32) * np.asarray(light, np.float32), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("black", None), ("dark-grey", None),
+    ("red", "R"), ("crimson", "R"), ("raspberry", "R"),
+    ("orange", "O"), ("amber", "O"), ("yellow", "O"),
+    ("blue", "B"), ("navy", "B"), ("teal", "B"),
+])
+def test_the_ink_names_a_clear_hue_and_nothing_for_black(name: str, expected: str | None) -> None:
+    assert ink_colour(_photo(INKS[name]), BOX) == expected
+
+
+@pytest.mark.parametrize("body", [IVORY, WHITE, GREY])
+@pytest.mark.parametrize("light", [(1.0, 1.0, 1.0), (1.0, 0.85, 0.6), (0.75, 0.85, 1.0), (0.55, 0.55, 0.55)])
+def test_the_body_cancels_the_light_and_the_plastic(body, light) -> None:
+    """Warm lamp light, a cool shade, a dim room: the plastic is the white the ink is measured against."""
+    for name, expected in (("black", None), ("red", "R"), ("orange", "O"), ("blue", "B")):
+        assert ink_colour(_photo(INKS[name], body, light), BOX) == expected, (name, body, light)
+
+
+def test_a_big_photo_gives_the_same_opinion() -> None:
+    small = _photo(INKS["blue"])
+    big = cv2.resize(small, None, fx=8, fy=8, interpolation=cv2.INTER_CUBIC)
+    assert ink_colour(big, tuple(8 * v for v in BOX)) == "B"
+
+
+def test_no_opinion_where_there_is_nothing_to_see() -> None:
+    photo = _photo(INKS["blue"])
+    assert ink_colour(photo, (10, 10, 13, 13)) is None  # a box too small
+    assert ink_colour(photo, (500, 500, 560, 580)) is None  # outside the photo
+    assert ink_colour(np.zeros((120, 100, 3), np.uint8), BOX) is None  # a black frame
+    assert ink_colours(photo, np.zeros((0, 4))) == []
+
+
+def test_only_a_clear_contradiction_is_a_disagreement() -> None:
+    codes = ["K5", "K5", "B5", "B5", "R5", "R5", "O5", "O5", "J", "JC", "K5"]
+    inks = ["B", "R", "R", "O", "O", "B", "R", "B", "B", "R", None]
+    assert ink_disagrees(codes, inks).tolist() == [True, False, True, True, True, True, True, True, False, False, False]
+    # the ink never contradicts its own colour
+    assert not ink_disagrees(["R1", "O1", "B1"], ["R", "O", "B"]).any()
+    with pytest.raises(ValueError, match="2 codes but 1 ink"):
+        ink_disagrees(["K1", "K2"], ["B"])
+
+
+def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -> None:
+    """The blind photos' mistake: blue read as black with high confidence."""
+    rgb = np.full((120, 240, 3), (40, 110, 60), np.uint8)
+    boxes = [(20.0, 20.0, 72.0, 90.0), (90.0, 20.0, 142.0, 90.0), (160.0, 20.0, 212.0, 90.0)]
+    for box, ink in zip(boxes, ("blue", "black", "red")):
+        tile = _photo(INKS[ink])
+        x1, y1, x2, y2 = (int(v) for v in box)
+        rgb[y1:y2, x1:x2] = tile[20:90, 20:72]
+    model = FakeModel([raw_tile(boxes[0], {"K7": 0.99}), raw_tile(boxes[1], {"K5": 0.99}), raw_tile(boxes[2], {"R9": 0.99})])
+    reading = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="ink.jpg"), rack=True)
+    by_code = {t.code: t for t in reading.tiles}
+    assert by_code["K7"].doubtful and by_code["K7"].doubt == INK_COLOUR and INK_COLOUR in DOUBT_TEXT
+    assert by_code["K7"].to_json()["doubt"] == INK_COLOUR
+    assert not by_code["K5"].doubtful and by_code["K5"].doubt is None
+    assert not by_code["R9"].doubtful
