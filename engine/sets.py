@@ -48,7 +48,7 @@ from typing import Literal, Sequence
 
 from engine.reasons import Reason, render
 from engine.rules import DEFAULT_RULES, HouseRules
-from engine.tiles import COLOURS, JOKERS_IN_SET, NUMBERS, SPECIALS_IN_SET, Tile, format_tiles
+from engine.tiles import COLOURS, JOKERS_IN_SET, NUMBERS, SPECIALS_IN_SET, Tile, face, format_tiles
 
 __all__ = [
     "Interpretation",
@@ -155,7 +155,12 @@ def _run_readings(tiles: tuple[Tile, ...], rules: HouseRules) -> list[Interpreta
         return []
     (colour,) = colours
     present = set(numbers)
-    starts = range(1, MAX_RUN + 1) if rules.wrap_around else range(1, MAX_RUN - n + 2)
+    if rules.wrap_around:
+        starts = range(1, MAX_RUN + 1)
+    elif present:  # only the runs from the highest number's reach to the lowest number hold them all
+        starts = range(max(1, max(present) - n + 1), min(min(present), MAX_RUN - n + 1) + 1)
+    else:
+        starts = range(1, MAX_RUN - n + 2)
     out: list[Interpretation] = []
     for start in starts:
         seq = _run_numbers(start, n)
@@ -168,8 +173,8 @@ def _run_readings(tiles: tuple[Tile, ...], rules: HouseRules) -> list[Interpreta
         out.append(
             Interpretation(
                 kind="run",
-                resolved=tuple(Tile(colour, num) for num in seq),
-                joker_tiles=tuple((i, Tile(colour, num)) for i, num in joker_numbers.items()),
+                resolved=tuple(face(colour, num) for num in seq),
+                joker_tiles=tuple((i, face(colour, num)) for i, num in joker_numbers.items()),
                 inversions=_inversions(order),
                 wraps=start + n - 1 > MAX_RUN,
                 value=sum(seq),
@@ -180,6 +185,8 @@ def _run_readings(tiles: tuple[Tile, ...], rules: HouseRules) -> list[Interpreta
 
 def _group_readings(tiles: tuple[Tile, ...]) -> list[Interpretation]:
     n = len(tiles)
+    if n > MAX_GROUP:
+        return []
     faces = [t for t in tiles if not t.is_joker]
     jokers = [i for i, t in enumerate(tiles) if t.is_joker]
     numbers = {t.number for t in faces}
@@ -190,7 +197,7 @@ def _group_readings(tiles: tuple[Tile, ...]) -> list[Interpretation]:
     free = [c for c in COLOURS if c not in colours]
     out: list[Interpretation] = []
     for chosen in combinations(free, len(jokers)):
-        joker_tiles = tuple((i, Tile(c, number)) for i, c in zip(jokers, chosen))
+        joker_tiles = tuple((i, face(c, number)) for i, c in zip(jokers, chosen))
         stand = dict(joker_tiles)
         out.append(
             Interpretation(
@@ -474,7 +481,7 @@ def _readings(tiles: tuple[Tile, ...], rules: HouseRules) -> tuple[Interpretatio
         found = _twist_readings(tiles, rules)
         return tuple(sorted(found, key=lambda r: r.rank))
     found = _run_readings(tiles, rules) + _group_readings(tiles)
-    return tuple(sorted(found, key=lambda r: r.rank))
+    return tuple(sorted(found, key=lambda r: r.rank) if len(found) > 1 else found)
 
 
 def interpretations(tiles: Sequence[Tile], rules: HouseRules = DEFAULT_RULES) -> tuple[Interpretation, ...]:
@@ -494,6 +501,8 @@ def _fitting(readings: Sequence[Interpretation]) -> list[Interpretation]:
 
 def meld_reading(readings: Sequence[Interpretation]) -> Interpretation:
     """The reading a set counts toward the initial meld (``readings`` valid, chosen first)."""
+    if len(readings) == 1:  # (most sets: no joker, one reading)
+        return readings[0]
     candidates = _fitting(readings)
     return max(candidates, key=lambda r: (r.value, -readings.index(r)))
 

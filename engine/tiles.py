@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from engine.errors import InputError
 from engine.reasons import Reason, render
@@ -48,6 +48,12 @@ class NotationError(InputError):
         super().__init__(f"{token}: {why}{where}" if token else why)
 
 
+def _code(colour: str | None, number: int | None, special: str | None) -> str:
+    if special is not None:
+        return f"J{special}"
+    return "J" if colour is None else f"{colour}{number}"
+
+
 @dataclass(frozen=True)
 class Tile:
     """One tile face. ``colour`` and ``number`` are None for a joker; ``special`` is "D", "M" or
@@ -58,6 +64,10 @@ class Tile:
     special: str | None = None
 
     def __post_init__(self) -> None:
+        # tiles are dict keys and set members all over the engine (the solver hashes thousands per
+        # hint) and written out often: the hash the dataclass would compute and the code, once
+        object.__setattr__(self, "_hash", hash((self.colour, self.number, self.special)))
+        object.__setattr__(self, "_code", _code(self.colour, self.number, self.special))
         if self.special is not None:
             if self.special not in SPECIALS or self.colour is not None or self.number is not None:
                 raise NotationError(f"J{self.special}", Reason("tile_shape"))
@@ -68,6 +78,24 @@ class Tile:
             raise NotationError(str(self.colour), Reason("tile_colour_letter", {"colours": COLOURS}))
         if not isinstance(self.number, int) or self.number not in NUMBERS:
             raise NotationError(f"{self.colour}{self.number}", Reason("tile_number"))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (
+            self.colour == other.colour  # type: ignore[attr-defined]
+            and self.number == other.number  # type: ignore[attr-defined]
+            and self.special == other.special  # type: ignore[attr-defined]
+        )
+
+    def __reduce__(self) -> tuple:
+        # rebuilt through __init__ (pickles, copies): the cached hash of another process differs
+        return (Tile, (self.colour, self.number, self.special))
 
     @property
     def is_joker(self) -> bool:
@@ -81,9 +109,7 @@ class Tile:
 
     @property
     def code(self) -> str:
-        if self.special is not None:
-            return f"J{self.special}"
-        return "J" if self.colour is None else f"{self.colour}{self.number}"
+        return self._code  # type: ignore[attr-defined,no-any-return]
 
     @property
     def value(self) -> int:
@@ -122,6 +148,28 @@ ALL_FACES: tuple[Tile, ...] = tuple(Tile(c, n) for c in COLOURS for n in NUMBERS
 ALL_CODES: tuple[str, ...] = tuple(t.code for t in ALL_FACES) + ("J",)  # the base game's 53 codes
 TWIST_CODES: tuple[str, ...] = tuple(t.code for t in SPECIAL_JOKERS)  # "JD", "JM", "JC"
 
+_FACE_OF: dict[tuple[str | None, int | None], Tile] = {(t.colour, t.number): t for t in ALL_FACES}
+_CANONICAL: dict[Tile, Tile] = {t: t for t in (*ALL_FACES, JOKER, *SPECIAL_JOKERS)}
+
+
+def canonical(tile: Tile) -> Tile:
+    """The one shared object equal to ``tile`` (``ALL_FACES``, ``JOKER``, ``SPECIAL_JOKERS``):
+    dict and set lookups between shared objects stop at the identity check."""
+    return _CANONICAL.get(tile, tile)
+
+
+def canonical_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``canonical`` of each tile."""
+    tiles = tuple(tiles)
+    return tuple(map(_CANONICAL.get, tiles, tiles))
+
+
+def face(colour: str, number: int) -> Tile:
+    """The tile of ``ALL_FACES`` with this colour and number (``colour`` in COLOURS, ``number`` in
+    NUMBERS): one object per face, so tiles built by the engine compare by identity first."""
+    return _FACE_OF[(colour, number)]
+
+
 _TOKEN = re.compile(r"^([A-Za-z])(\d+)$")
 
 
@@ -138,7 +186,7 @@ def parse_tile(token: str, position: int | None = None, twist: bool = False) -> 
     if up in TWIST_CODES:
         if not twist:
             raise NotationError(token, Reason("twist_off", {"tile": up}), position)
-        return Tile(None, None, up[1])
+        return canonical(Tile(None, None, up[1]))
     m = _TOKEN.match(up)
     if not m:
         if up[0] in COLOURS or up[0] in COLOUR_ALIASES:
@@ -151,7 +199,7 @@ def parse_tile(token: str, position: int | None = None, twist: bool = False) -> 
     number = int(digits)
     if number not in NUMBERS:
         raise NotationError(token, Reason("tile_number"), position)
-    return Tile(letter, number)
+    return face(letter, number)
 
 
 def parse_tiles(text: str, twist: bool = False) -> list[Tile]:
@@ -177,7 +225,7 @@ def parse_melds(text: str, twist: bool = False) -> list[list[Tile]]:
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
-    return " ".join(t.code for t in tiles)
+    return " ".join([t._code for t in tiles])  # type: ignore[attr-defined]
 
 
 def format_melds(melds: Iterable[Sequence[Tile]]) -> str:
@@ -194,8 +242,13 @@ _FEWEST_COPIES = min(COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET)
 def over_supply_reasons(tiles: Iterable[Tile]) -> list[Reason]:
     """Tiles that need more copies than a full 106-tile set has: a ``supply_copies`` reason for
     each (``engine.reasons``; the tile ``J`` for the jokers)."""
+    return over_supply_counted(tile_counts(tiles))
+
+
+def over_supply_counted(counts: Mapping[Tile, int]) -> list[Reason]:
+    """``over_supply_reasons`` of tiles already counted (tile -> copies)."""
     over = []
-    for tile, n in tile_counts(tiles).items():
+    for tile, n in counts.items():
         if n <= _FEWEST_COPIES:  # most tiles (the hint solver checks every answer: kept cheap)
             continue
         limit = JOKERS_IN_SET if tile.is_joker else SPECIALS_IN_SET if tile.is_special else COPIES_PER_TILE

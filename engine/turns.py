@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain, product
 from typing import Iterator, Sequence
 
@@ -64,8 +65,7 @@ from engine.initial import check_initial_meld, invalid_set
 from engine.reasons import Reason, render
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set, interpretations
-from engine.supply import supply_reasons
-from engine.tiles import COLOURS, JOKER, JOKERS_IN_SET, Tile, format_tiles
+from engine.tiles import COLOURS, JOKER, JOKERS_IN_SET, Tile, format_tiles, over_supply_counted
 
 __all__ = ["TurnCheck", "Violation", "table_jokers", "validate_turn", "CODES", "TableJoker", "holds_faces"]
 
@@ -208,11 +208,18 @@ def table_jokers(before_sets: list[tuple[Tile, ...]], rules: HouseRules) -> list
     """Each joker of the (valid) sets before the turn, with what it stood for and its neighbours."""
     found: list[TableJoker] = []
     for s in before_sets:
-        if JOKER not in s:
-            continue
-        readings = interpretations(s, rules)
-        if not readings:
-            continue
+        if JOKER in s:
+            found += _set_jokers(tuple(s), rules)
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _set_jokers(s: tuple[Tile, ...], rules: HouseRules) -> tuple[TableJoker, ...]:
+    """``table_jokers`` of one set (memoised: a turn is checked against the same table sets
+    again and again; the result is shared, so read-only)."""
+    found: list[TableJoker] = []
+    readings = interpretations(s, rules)
+    if readings:
         best = [r for r in readings if r.inversions == readings[0].inversions]
         faces = Counter(t for t in s if not t.is_joker)
         for pos in (i for i, t in enumerate(s) if t.is_joker):
@@ -229,7 +236,7 @@ def table_jokers(before_sets: list[tuple[Tile, ...]], rules: HouseRules) -> list
                     anchors = Counter(t for t in near if t not in jokers_as) or faces
                 options.append((x, anchors))
             found.append(TableJoker(s, tuple(options)))
-    return found
+    return tuple(found)
 
 
 def _joker_meanings(tiles: tuple[Tile, ...], rules: HouseRules) -> set[Tile] | None:
@@ -260,15 +267,25 @@ def holds_faces(have: Counter[Tile], faces: Counter[Tile]) -> bool:
     return bool(faces) and all(have.get(t, 0) >= n for t, n in faces.items())
 
 
-def _old_sets(before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, ...]]) -> set[int]:
+def _old_sets(
+    before_sets: list[tuple[Tile, ...]], after_sets: list[tuple[Tile, ...]], faces_after: list[Counter[Tile]]
+) -> set[int]:
     """The sets after the turn that continue a set of the table before: each holds every face of
     one (kept, grown, or with its joker swapped). Copies of a face can't be told apart, so when
-    several sets hold a table set's faces the smallest of them is its continuation."""
-    faces_after = [Counter(t for t in s if not t.is_joker) for s in after_sets]
+    several sets hold a table set's faces the smallest of them is its continuation.
+    ``faces_after``: the faces of each set after (jokers left out)."""
+    holding: dict[Tile, set[int]] = {}  # face -> the sets after that hold it
+    for j, have in enumerate(faces_after):
+        for t in have:
+            holding.setdefault(t, set()).add(j)
     old: set[int] = set()
     for b in before_sets:
         faces = Counter(t for t in b if not t.is_joker)
-        holders = [j for j, have in enumerate(faces_after) if holds_faces(have, faces)]
+        if not faces:
+            continue
+        # only the sets that hold each face at all can hold them all (then counted, with copies)
+        candidates = set.intersection(*(holding.get(t, set()) for t in faces))
+        holders = [j for j in candidates if holds_faces(faces_after[j], faces)]
         if holders:
             old.add(min(holders, key=lambda j: (len(after_sets[j]), j)))
     return old
@@ -309,13 +326,14 @@ def _joker_violations(
     held = table_jokers(before_sets, rules)
     if not held or after[JOKER] > _MAX_TRACKED_JOKERS or len(held) > _MAX_TRACKED_JOKERS:
         return []
-    grew = {t for t in after if not t.is_joker and after[t] > before[t]}
+    grew = {t for t, n in after.items() if not t.is_joker and n > before.get(t, 0)}
     rack_jokers = after[JOKER] > before[JOKER]
     # one slot per joker on the table after, with its set's index
     slot_set = [j for j, s in enumerate(after_sets) for t in s if t.is_joker]
-    meanings = [_joker_meanings(s, rules) for s in after_sets]
+    # (what the jokers may stand for matters only in the sets that hold one)
+    meanings = {j: _joker_meanings(after_sets[j], rules) for j in dict.fromkeys(slot_set)}
     faces = [Counter(t for t in s if not t.is_joker) for s in after_sets]
-    old = _old_sets(before_sets, after_sets)
+    old = _old_sets(before_sets, after_sets, faces)
     anywhere = rules.joker_reuse == "anywhere"
     reusable = [
         anywhere or (j not in old and (bool(grew & set(s)) or (rack_jokers and s.count(JOKER) > 1)))
@@ -350,6 +368,8 @@ def _joker_violations(
         verdict = judge(assignment)
         if best is None or len(verdict) < len(best):
             best = verdict
+            if not best:  # none broken: no later matching does better
+                break
     assert best is not None  # the all-taken assignment is always allowed
     return best
 
@@ -370,33 +390,35 @@ def validate_turn(
     before = Counter(chain.from_iterable(before_sets))
     after = Counter(chain.from_iterable(after_sets))
     rack = Counter(rack_before)
-    added = after - before
-    from_rack = added & rack
-    not_from_rack = added - rack
-    taken = before - after
+    # multiset differences as Counter's operators make them (same order), without a Python call
+    # for every tile one side lacks
+    added = Counter({t: n - before.get(t, 0) for t, n in after.items() if n > before.get(t, 0)})
+    from_rack = Counter({t: min(n, rack.get(t, 0)) for t, n in added.items() if rack.get(t, 0) > 0})
+    not_from_rack = Counter({t: n - rack.get(t, 0) for t, n in added.items() if n > rack.get(t, 0)})
+    taken = Counter({t: n - after.get(t, 0) for t, n in before.items() if n > after.get(t, 0)})
 
     placed: list[Tile] = []
     placed_value = 0
-    left = Counter(from_rack)
-    for s in after_sets:
-        stands = analyse_set(s, rules).stands
+    left = dict(from_rack)  # (a plain dict: a Counter's missing key costs a Python call)
+    checks = [analyse_set(s, rules) for s in after_sets]
+    for s, check in zip(after_sets, checks):
+        stands = check.stands
         for i, t in enumerate(s):
-            if left[t] > 0:
+            if left.get(t, 0) > 0:
                 left[t] -= 1
                 placed.append(t)
                 # a joker counts what it stands for (a Twist double joker both its numbers)
                 placed_value += sum(x.value for x in stands[i][0]) if i in stands else t.value
     rack_after: list[Tile] = []
-    left = Counter(from_rack)
+    left = dict(from_rack)
     for t in rack_before:
-        if left[t] > 0:
+        if left.get(t, 0) > 0:
             left[t] -= 1
         else:
             rack_after.append(t)
 
     violations: list[Violation] = []
-    for k, s in enumerate(after_sets, start=1):
-        check = analyse_set(s, rules)
+    for k, check in enumerate(checks, start=1):
         if not check.valid:
             violations.append(_violation(invalid_set(k, check)))
     if not from_rack:
@@ -407,8 +429,14 @@ def validate_turn(
         violations.append(_violation(Reason(NOT_FROM_RACK, {"tiles": _list(not_from_rack)})))
     if not opened and from_rack:
         violations.extend(_opening_violations(before_sets, after_sets, rules))
-    violations.extend(_joker_violations(before_sets, after_sets, before, after, from_rack, rules))
-    supply = list(dict.fromkeys(supply_reasons(before_sets, rack_before) + supply_reasons(after_sets, rack_after)))
+    if before[JOKER]:  # (only jokers in the sets before are checked)
+        violations.extend(_joker_violations(before_sets, after_sets, before, after, from_rack, rules))
+    over_before = over_supply_counted(Counter(chain(chain.from_iterable(before_sets), rack_before)))
+    if taken or not_from_rack:
+        over_after = over_supply_counted(Counter(chain(chain.from_iterable(after_sets), rack_after)))
+    else:  # tiles only went from the rack to the table: the same tiles as before
+        over_after = over_before
+    supply = list(dict.fromkeys(over_before + over_after))
     violations.extend(_violation(Reason(OVER_SUPPLY, parts=(r,))) for r in supply)
     return TurnCheck(
         ok=not violations,

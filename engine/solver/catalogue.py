@@ -33,7 +33,7 @@ import numpy as np
 
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.tiles import ALL_FACES, COLOURS, JOKER, NUMBERS, SPECIAL_JOKERS, SPECIALS, Tile
+from engine.tiles import ALL_FACES, COLOURS, JOKER, NUMBERS, SPECIAL_JOKERS, SPECIALS, Tile, face
 
 __all__ = [
     "JOKER_TYPE",
@@ -46,6 +46,8 @@ __all__ = [
     "catalogue",
     "count_vector",
     "exposed_jokers",
+    "face_mask",
+    "row_masks",
     "type_index",
 ]
 
@@ -57,22 +59,18 @@ TYPE_TILES: tuple[Tile, ...] = ALL_FACES + (JOKER,) + SPECIAL_JOKERS
 _N = len(NUMBERS)
 
 
+_TYPE_OF: dict[Tile, int] = {t: i for i, t in enumerate(TYPE_TILES)}
+
+
 def type_index(tile: Tile) -> int:
     """Row of ``tile`` in the count vectors: colour-major faces (K1..K13, R1..), then the joker,
     then the Twist special jokers (JD, JM, JC)."""
-    if tile.is_joker:
-        return JOKER_TYPE
-    if tile.special is not None:
-        return SPECIAL_TYPES[tile.special]
-    return COLOURS.index(tile.colour) * _N + tile.number - 1
+    return _TYPE_OF[tile]
 
 
 def count_vector(tiles: Iterable[Tile]) -> np.ndarray:
     """How many tiles of each of the 56 types (int64)."""
-    v = np.zeros(N_TYPES, dtype=np.int64)
-    for t in tiles:
-        v[type_index(t)] += 1
-    return v
+    return np.bincount(list(map(_TYPE_OF.__getitem__, tiles)), minlength=N_TYPES).astype(np.int64, copy=False)
 
 
 def exposed_jokers(tiles: Sequence[Tile], rules: HouseRules) -> int:
@@ -146,11 +144,11 @@ class Catalogue:
         With ``free`` and ``bound`` (52 bools): only ``free`` of those jokers may stand for any
         face, the others only for the ``bound`` faces (table jokers that must stay what they were)."""
         nb = self.n_base
-        missing = self.face_bits & ~_bits(available[:N_FACES] > 0)  # per face set, its missing faces
+        missing = self.face_bits & ~face_mask(available[:N_FACES] > 0)  # per face set, its missing faces
         fits = np.bitwise_count(missing) <= jokers
         if bound is not None and free is not None and free < jokers:
-            fits &= np.bitwise_count(missing & ~_bits(bound)) <= free
-        found = np.flatnonzero(fits)
+            fits &= np.bitwise_count(missing & ~face_mask(bound)) <= free
+        found = fits.nonzero()[0]
         if self.specials is None or len(available) < N_TYPES:
             return found
         held = available[JOKER_TYPE + 1 : N_TYPES]
@@ -166,9 +164,14 @@ _FACE_SHIFTS = np.arange(N_FACES, dtype=np.uint64)
 _FACE_BITS = np.left_shift(np.uint64(1), _FACE_SHIFTS)
 
 
-def _bits(faces: np.ndarray) -> np.uint64:
+def face_mask(faces: np.ndarray) -> np.uint64:
     """52 bools as one 64-bit mask (bit ``f`` for face ``f``)."""
     return np.bitwise_or.reduce(_FACE_BITS[faces])
+
+
+def row_masks(rows: np.ndarray) -> np.ndarray:
+    """(n, 52) face counts of 0 or 1 as n 64-bit masks (``face_mask`` of each row)."""
+    return (rows.astype(np.uint64) * _FACE_BITS).sum(axis=1, dtype=np.uint64)
 
 
 def _runs(rules: HouseRules) -> Iterable[tuple[Tile, ...]]:
@@ -176,14 +179,14 @@ def _runs(rules: HouseRules) -> Iterable[tuple[Tile, ...]]:
         for length in (3, 4, 5):
             starts = NUMBERS if rules.wrap_around else range(1, _N - length + 2)
             for start in starts:
-                yield tuple(Tile(colour, (start - 1 + k) % _N + 1) for k in range(length))
+                yield tuple(face(colour, (start - 1 + k) % _N + 1) for k in range(length))
 
 
 def _groups() -> Iterable[tuple[Tile, ...]]:
     for number in NUMBERS:
         for size in (3, 4):
             for colours in combinations(COLOURS, size):
-                yield tuple(Tile(c, number) for c in colours)
+                yield tuple(face(c, number) for c in colours)
 
 
 def catalogue(rules: HouseRules, jokers: int = 2) -> Catalogue:
@@ -232,7 +235,7 @@ def _catalogue(rules: HouseRules, min_faces: int) -> Catalogue:
     face_bits = np.zeros(n_base, dtype=np.uint64)
     for j, s in enumerate(sets[:n_base]):
         face_rows[j, : s.size] = [type_index(t) for t in s.faces]
-        face_bits[j] = _bits(np.isin(np.arange(N_FACES), face_rows[j]))
+        face_bits[j] = face_mask(np.isin(np.arange(N_FACES), face_rows[j]))
         # ``engine.sets`` memoises its analyses: a face set laid down is analysed again by the
         # layout and by ``validate_turn``, so it is done once here rather than in a hint
         analyse_set(s.faces, rules)

@@ -46,7 +46,7 @@ from engine.solver.layout import LaidSet, layouts
 from engine.solver.model import Model, Solution, build_model, tile_values
 from engine.solver.moves import describe_moves
 from engine.supply import ensure_supply
-from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, Tile
+from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, Tile, canonical_tiles
 from engine.turns import JOKER_NOT_REUSED, validate_turn
 
 __all__ = ["Hint", "Play", "best_play", "best_meld_points"]
@@ -224,7 +224,7 @@ def _make_play(
     if not check.ok:
         return None, check.codes
     values = tile_values(model.rules)
-    shed = int(sum(values[type_index(t)] for t in check.placed))
+    shed = int(values[[type_index(t) for t in check.placed]].sum())
     kept = {s.owner for s in laid if s.owner is not None}
     meld = None
     if not model.opened:
@@ -421,8 +421,9 @@ def best_play(
     deadline = t0 + max(time_limit, 0.0)
     if top_k < 1:
         raise InputError(f"top_k must be at least 1, got {top_k}")
-    table = [tuple(s) for s in table if len(s)]
-    rack = list(rack)
+    # the shared tile objects: the solver's many dict and set lookups then stop at the identity check
+    table = [canonical_tiles(s) for s in table if len(s)]
+    rack = list(canonical_tiles(rack))
     _check_position(table, rack, rules)
     ordered = [play_order(s, rules) for s in table]
     found = _search(table, ordered, rack, rules, opened, top_k, deadline)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import time
-import weakref
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -134,7 +133,6 @@ class Ilp:
         # the program is empty)
         self._zero_fits = n > 0 or bool(np.all((np.asarray(row_lower) <= 0) & (np.asarray(row_upper) >= 0)))
         self._h = h = _take_highs()
-        weakref.finalize(self, _give_back, h)
         # the arrays as they are (a ``HighsLp`` would copy them element by element); the LP first
         h.passModel(
             n,
@@ -154,6 +152,12 @@ class Ilp:
             np.zeros(n, dtype=np.int32),
         )
         self._presolve()
+
+    def __del__(self) -> None:
+        # the instance for the next program (a finalizer object per program costs more)
+        h = self.__dict__.get("_h")
+        if h is not None:
+            _give_back(h)
 
     def add_row(self, index: Sequence[int], value: Sequence[float], lower: float, upper: float) -> None:
         idx = np.asarray(index, dtype=np.int32)
@@ -207,7 +211,7 @@ class Ilp:
                     continue
                 x = np.asarray(h.getSolution().col_value, dtype=np.float64)
                 frac = np.abs(x - np.rint(x))
-                j = int(np.argmax(frac))  # the most fractional column, or an integral point
+                j = int(frac.argmax())  # the most fractional column, or an integral point
                 if frac[j] <= _INTEGRAL:
                     point = np.rint(x)
                     value = float(self._cost @ point)
@@ -266,7 +270,11 @@ class Ilp:
 
     def _run(self, deadline: float) -> "highspy.HighsModelStatus":
         h = self._h
-        h.setOptionValue("time_limit", max(deadline - time.perf_counter(), 1e-4))
+        left = max(deadline - time.perf_counter(), 1e-4)
+        # HiGHS's simplex holds the limit against the instance's clock, which runs on over all the
+        # runs of a pooled instance (the app's process lives for hours); its MIP solver against
+        # this run's own
+        h.setOptionValue("time_limit", left if self._integral else h.getRunTime() + left)
         if h.run() == highspy.HighsStatus.kError and h.getModelStatus() == highspy.HighsModelStatus.kNotset:
             # HiGHS's thread pool is per process: another user of highspy in this process started
             # it with more threads, and then it must be used as it is
@@ -276,51 +284,77 @@ class Ilp:
 
 
 class Rows:
-    """Rows of the program as bounds and (row, column, value) triplets."""
+    """Rows of the program as bounds and (row, column, value) triplets. Entries come in chunks
+    (arrays) kept in the order they were added; single entries and short rows gather in plain
+    lists first (the joker rows add many: a numpy array for each costs more than the entry)."""
 
     def __init__(self) -> None:
         self._r: list[np.ndarray] = []
         self._c: list[np.ndarray] = []
         self._v: list[np.ndarray] = []
-        self._lo: list[np.ndarray] = []
-        self._hi: list[np.ndarray] = []
+        self._pending: tuple[list, list, list] = ([], [], [])  # entries not in a chunk yet
+        self._lo: list[float] = []
+        self._hi: list[float] = []
         self.n = 0
 
     def new(self, lower, upper=None) -> int:
         """Append rows (``lower`` an array or a number; ``upper`` defaults to ``lower``); the
         index of the first."""
-        lo = np.asarray(lower, dtype=np.float64).reshape(-1)
-        self._lo.append(lo)
-        self._hi.append(lo if upper is None else _spread(upper, len(lo), np.float64))
         first = self.n
+        if isinstance(lower, (int, float, np.number)):
+            self._lo.append(float(lower))
+            self._hi.append(float(lower if upper is None else upper))
+            self.n += 1
+            return first
+        lo = np.asarray(lower, dtype=np.float64).reshape(-1)
+        self._lo += lo.tolist()
+        self._hi += (lo if upper is None else _spread(upper, len(lo), np.float64)).tolist()
         self.n += len(lo)
         return first
 
     def add(self, rows, cols, values) -> None:
         """Entries (``cols`` and ``values`` arrays like ``rows`` or single numbers)."""
+        self._flush()
         r = np.asarray(rows, dtype=np.int64).reshape(-1)
         self._r.append(r)
         self._c.append(_spread(cols, len(r), np.int64))
         self._v.append(_spread(values, len(r), np.float64))
 
     def put(self, col: int, row: int, value: float) -> None:
-        self.add([row], [col], [value])
+        r, c, v = self._pending
+        r.append(row)
+        c.append(col)
+        v.append(value)
 
     def row(self, cols: Sequence[int], values: Sequence[float], lower: float, upper: float) -> None:
         """Append one row."""
-        self.add(np.full(len(cols), self.new(lower, upper)), cols, values)
+        first = self.new(lower, upper)
+        r, c, v = self._pending
+        r += [first] * len(cols)
+        c += list(cols)
+        v += list(values)
+
+    def _flush(self) -> None:
+        r, c, v = self._pending
+        if r:
+            self._r.append(np.array(r, dtype=np.int64))
+            self._c.append(np.array(c, dtype=np.int64))
+            self._v.append(np.array(v, dtype=np.float64))
+            self._pending = ([], [], [])
 
     def matrix(self, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Column starts, row indices and values (column-wise), then the row bounds; rows without
         an entry that 0 satisfies (the balance of a face no column holds) are left out."""
+        self._flush()
         r = np.concatenate(self._r) if self._r else np.zeros(0, dtype=np.int64)
         c = np.concatenate(self._c) if self._c else np.zeros(0, dtype=np.int64)
         v = np.concatenate(self._v) if self._v else np.zeros(0)
-        lower, upper = np.concatenate(self._lo), np.concatenate(self._hi)
+        lower, upper = np.array(self._lo, dtype=np.float64), np.array(self._hi, dtype=np.float64)
         keep = (lower > 0) | (upper < 0)
         keep[r] = True
         r = (np.cumsum(keep) - 1)[r]
-        order = np.lexsort((r, c))
+        # column-wise: by column, then row (a stable sort on one key costs half of np.lexsort's two)
+        order = np.argsort(c * len(lower) + r, kind="stable")
         start = np.searchsorted(c[order], np.arange(n_cols + 1))
         return start, r[order], v[order], lower[keep], upper[keep]
 

@@ -71,6 +71,21 @@ def _anchored(faces: np.ndarray, x: Tile, anchors: Counter[Tile]) -> np.ndarray:
     return (faces[type_index(x)] > 0) & (faces[near].sum(axis=0) > 0)
 
 
+def _anchored_sets(model: Model, x: Tile, anchors: Counter[Tile]) -> np.ndarray:
+    """``_anchored`` over the model's face-set columns (``_set_types``), with only the rows it
+    reads worked out."""
+    types = np.array([type_index(x)] + [type_index(t) for t in anchors], dtype=np.int64)
+    cat, sets = model.cat, model.sets
+    rows = np.zeros((len(types), len(sets)), dtype=np.int64)
+    face = types < N_FACES
+    rows[face] = cat.matrix[types[face]][:, sets]
+    special = types > JOKER_TYPE
+    if cat.specials is not None and special.any():
+        twist = sets >= cat.n_base
+        rows[np.ix_(special, twist)] = cat.specials[types[special] - JOKER_TYPE - 1][:, sets[twist] - cat.n_base]
+    return (rows[0] > 0) & (rows[1:].sum(axis=0) > 0)
+
+
 def _set_types(model: Model) -> np.ndarray:
     """(56, face sets) counts of each tile type in the model's face-set columns (jokers 0): the
     faces, and under Twist the special jokers (a special joker is an anchor like a face)."""
@@ -117,8 +132,7 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
     """Each joker on the table ends in a set with one of its anchors and the face it stood for,
     and stays there as a joker or was freed with that face from the rack (necessary conditions of
     the ``engine.turns`` joker rules, so no legal play is cut off)."""
-    cat, e0 = model.cat, model._blocks[0]
-    faces = _set_types(model)
+    e0 = model._blocks[0]
     demand, options_of, owners_of = _table_joker_keys(model)
     keep_faces = (
         np.stack([c.counts for c in model.keep], axis=1) if model.keep else np.zeros((N_TYPES, 0), dtype=np.int64)
@@ -127,6 +141,15 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
     keep_owner = np.array([c.owner for c in model.keep], dtype=np.int64)
     # per key: the keep columns of the table sets its jokers sit in
     owned = {key: (keep_owner[:, None] == np.array(sorted(owners))).any(axis=1) for key, owners in owners_of.items()}
+    # per key, each (face, anchors) option with the face sets and keep columns holding the face
+    # next to an anchor (worked out once: the rows below ask for them again and again)
+    placed_by = {
+        key: [
+            (x, anchors, _anchored_sets(model, x, anchors), _anchored(keep_faces, x, anchors)) for x, anchors in options
+        ]
+        for key, options in options_of.items()
+    }
+    added_to: dict[Tile, np.ndarray] = {}  # face -> the keep columns that add it
 
     def cover(keys: list[tuple], face: Tile | None = None, own_place: bool = True) -> list[int]:
         covers = np.zeros(len(model.sets), dtype=bool)
@@ -134,20 +157,21 @@ def joker_cover_rows(model: Model, rules: HouseRules) -> list[tuple[list[int], l
         for key in keys:
             # a kept set's own joker stays there (one slot can't hold two jokers: not another set's)
             own = np.flatnonzero(owned[key]) if own_place else ()
-            for x, anchors in options_of[key]:
+            for x, anchors, set_places, keep_places in placed_by[key]:
                 if face is not None and x != face:
                     continue
-                covers |= _anchored(faces, x, anchors)
-                placed = _anchored(keep_faces, x, anchors)
+                covers |= set_places
+                placed = keep_places
                 if not own_place:  # its own kept set keeps it in its old place, not an added one
-                    placed &= ~owned[key]
+                    if x not in added_to:
+                        added_to[x] = np.array([x in col.added for col in model.keep], dtype=bool)
                     # and a joker stands in a kept set only where tiles were added (its own tiles
                     # stay where they were)
-                    placed &= np.array([x in col.added for col in model.keep], dtype=bool)
+                    placed = placed & ~owned[key] & added_to[x]
                 keep_cover |= placed
                 for c in own:
                     keep_cover[c] |= _keep_anchored(model.keep[c], x, anchors, rules)
-        return [int(j) for j in np.flatnonzero(covers)] + [e0 + int(c) for c in np.flatnonzero(keep_cover)]
+        return np.flatnonzero(covers).tolist() + (e0 + np.flatnonzero(keep_cover)).tolist()
 
     rows = []
     for key, need in demand.items():

@@ -21,7 +21,16 @@ import numpy as np
 from engine.errors import InputError
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.solver.catalogue import JOKER_TYPE, N_FACES, TYPE_TILES, count_vector, exposed_jokers
+from engine.solver.catalogue import (
+    JOKER_TYPE,
+    N_FACES,
+    TYPE_TILES,
+    count_vector,
+    exposed_jokers,
+    face_mask,
+    row_masks,
+    type_index,
+)
 from engine.solver.twist import special_extensions, special_order
 from engine.tiles import COLOURS, NUMBERS, Tile
 
@@ -50,6 +59,12 @@ def play_order(tiles: Sequence[Tile], rules: HouseRules) -> tuple[Tile, ...]:
     """A valid set written in play order (a run low to high, jokers in their places; a group as
     written; a Twist set: ``engine.solver.twist.special_order``). Raises ValueError for an
     invalid set."""
+    return _play_order(tuple(tiles), rules)
+
+
+@lru_cache(maxsize=1 << 12)
+def _play_order(tiles: tuple[Tile, ...], rules: HouseRules) -> tuple[Tile, ...]:
+    """``play_order`` (memoised: the same table sets come back turn after turn)."""
     check = analyse_set(tiles, rules)
     if not check.valid:
         raise InputError(check.reason)
@@ -114,14 +129,23 @@ class _Growths:
     group: bool  # grown as a group (else as a run)
     ways: tuple[tuple[tuple[Tile, ...], tuple[Tile, ...], frozenset[Tile], np.ndarray], ...]  # _Way + counts
     faces: np.ndarray  # (len(ways), N_FACES)
-    exposed: list[int | None]  # per way, once known
+    masks: np.ndarray | None  # the faces of each way as a 64-bit mask (None if one holds a face twice)
+    # the columns made so far, by (way, owner; way -1: the set kept as it is): the same set comes
+    # back at the same place turn after turn
+    made: dict[tuple[int, int], KeepColumn]
 
     def column(self, k: int, owner: int, rules: HouseRules) -> KeepColumn:
-        tiles, added, safe, counts = self.ways[k]
-        exposed = self.exposed[k]
-        if exposed is None:
-            exposed = self.exposed[k] = _grown_exposed(tiles, self.group, rules) if counts[JOKER_TYPE] else 0
-        return KeepColumn(owner, tiles, added, counts, exposed, safe)
+        col = self.made.get((k, owner))
+        if col is None:
+            if k < 0:
+                kept = self.kept
+                col = KeepColumn(owner, kept.tiles, (), kept.counts, kept.exposed)
+            else:
+                tiles, added, safe, counts = self.ways[k]
+                exposed = _grown_exposed(tiles, self.group, rules) if counts[JOKER_TYPE] else 0
+                col = KeepColumn(owner, tiles, added, counts, exposed, safe)
+            self.made[(k, owner)] = col
+        return col
 
 
 def _grown_exposed(tiles: tuple[Tile, ...], group: bool, rules: HouseRules) -> int:
@@ -148,11 +172,14 @@ def _growths(ordered: tuple[Tile, ...], rules: HouseRules, extend: bool) -> _Gro
         for tiles, added, safe in _group_extensions(ordered) if group else _run_extensions(ordered, rules):
             if not held.isdisjoint(added):  # a face twice in one set (a joker stands for it)
                 continue
-            counts = base + count_vector(added)
+            counts = base.copy()
+            for t in added:  # (one to four tiles: cheaper than counting them as a vector)
+                counts[type_index(t)] += 1
             counts.flags.writeable = False
             ways.append((tiles, added, safe, counts))
     faces = np.array([w[3][:N_FACES] for w in ways], dtype=np.int64).reshape(len(ways), N_FACES)
-    return _Growths(kept, group, tuple(ways), faces, [None] * len(ways))
+    masks = row_masks(faces) if faces.max(initial=0) <= 1 else None
+    return _Growths(kept, group, tuple(ways), faces, masks, {})
 
 
 def keep_columns(
@@ -168,22 +195,51 @@ def keep_columns(
     it whose faces ``available`` (53 counts: the table's and the rack's) can supply, but for at
     most ``jokers`` faces a joker stands in for (with ``free`` and ``bound``, as
     ``Catalogue.fitting``: only ``free`` of them for any face, the others for a ``bound`` one)."""
-    columns: list[KeepColumn] = []
+    # a table set holds a special joker only if the counts say one is in play
+    twist = len(available) <= JOKER_TYPE + 1 or bool(available[JOKER_TYPE + 1 :].any())
+    bounded = bound is not None and free is not None and free < jokers
+    grown: list[tuple[int, _Growths | None, list[KeepColumn]]] = []  # per set: its growths, or its columns
     for owner, ordered in enumerate(table):
-        if any(t.is_special for t in ordered):  # Rummikub Twist
-            columns += _special_columns(owner, ordered, available, jokers, rules, extend)
+        if twist and any(t.is_special for t in ordered):  # Rummikub Twist
+            grown.append((owner, None, _special_columns(owner, ordered, available, jokers, rules, extend)))
+        else:
+            grown.append((owner, _growths(tuple(ordered), rules, extend), []))
+    # the ways to grow every set checked at once (faces as masks, as ``Catalogue.fitting`` does)
+    masks = [options.masks for _, options, _ in grown if options is not None and options.ways]
+    fits: list[bool] = []
+    if masks and all(m is not None for m in masks):
+        missing = np.concatenate(masks) & ~face_mask(available[:N_FACES] > 0)
+        ok = np.bitwise_count(missing) <= jokers
+        if bounded:
+            ok &= np.bitwise_count(missing & ~face_mask(bound)) <= free
+        fits = ok.tolist()
+    columns: list[KeepColumn] = []
+    at = 0
+    for owner, options, special in grown:
+        if options is None:
+            columns += special
             continue
-        options = _growths(tuple(ordered), rules, extend)
-        kept = options.kept
-        columns.append(KeepColumn(owner, kept.tiles, (), kept.counts, kept.exposed))
+        columns.append(options.column(-1, owner, rules))
         if options.ways:
             # (valid by construction: faces next to a run, a missing colour)
-            short = np.maximum(options.faces - available[:N_FACES], 0)
-            fits = short.sum(axis=1) <= jokers
-            if bound is not None and free is not None and free < jokers:
-                fits &= short[:, ~bound].sum(axis=1) <= free
-            columns += [options.column(int(k), owner, rules) for k in np.flatnonzero(fits)]
+            if fits:
+                chosen = [k for k in range(len(options.ways)) if fits[at + k]]
+                at += len(options.ways)
+            else:
+                chosen = _fitting_ways(options, available, jokers, free, bound if bounded else None)
+            columns += [options.column(k, owner, rules) for k in chosen]
     return columns
+
+
+def _fitting_ways(
+    options: _Growths, available: np.ndarray, jokers: int, free: int | None, bound: np.ndarray | None
+) -> list[int]:
+    """The ways to grow a set that ``available`` can supply (``keep_columns``), face by face."""
+    short = np.maximum(options.faces - available[:N_FACES], 0)
+    fits = short.sum(axis=1) <= jokers
+    if bound is not None:
+        fits &= short[:, ~bound].sum(axis=1) <= free
+    return np.flatnonzero(fits).tolist()
 
 
 def _special_columns(

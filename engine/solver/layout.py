@@ -64,17 +64,34 @@ def layouts(model: Model, solution: Solution) -> Iterator[list[LaidSet]]:
     lonely = _lonely(model, solution, base, n_kept, choices) if choices else {}
     ranked = []
     twist = model.cat.specials is not None
+
+    def laid(k: int, tiles: tuple[Tile, ...]) -> tuple[LaidSet, int]:
+        """Set ``k`` with these tiles, and what it adds to the ranking (jokers exposed)."""
+        if k < n_kept:
+            c = kept[k]
+            laid_set = LaidSet(tiles, c.owner, _added(tiles, c.tiles, c.added))
+        else:
+            laid_set = LaidSet(tiles)
+        exposed = exposed_jokers(tiles, model.rules)
+        if twist:  # a Twist set left without a numbered tile (all jokers) is not a set: last
+            exposed += 1000 * (not analyse_set(tiles, model.rules).valid)
+        return laid_set, exposed
+
+    # a placement changes only the sets it puts jokers in: the others are laid out once
+    plain = [laid(k, tuple(tiles)) for k, tiles in enumerate(base)]
+    plain_sets = [laid_set for laid_set, _ in plain]
+    plain_exposed = sum(exposed for _, exposed in plain)
     for pick in product(*choices):
-        tables = [list(s) for s in base]
+        tables: dict[int, list[Tile]] = {}
         for group in pick:
             for k, pos in group:
-                tables[k][pos] = JOKER
-        sets = [LaidSet(tuple(tiles), c.owner, _added(tuple(tiles), c.tiles, c.added)) for tiles, c in zip(tables[:n_kept], kept)]
-        sets += [LaidSet(tuple(tiles)) for tiles in tables[n_kept:]]
-        exposed = sum(exposed_jokers(s.tiles, model.rules) for s in sets)
+                tables.setdefault(k, list(base[k]))[pos] = JOKER
+        sets = list(plain_sets)
+        exposed = plain_exposed
+        for k, tiles in tables.items():
+            sets[k], placed = laid(k, tuple(tiles))
+            exposed += placed - plain[k][1]
         alone = sum(lonely[slot] for group in pick for slot in group)
-        if twist:  # a Twist set left without a numbered tile (all jokers) is not a set: last
-            exposed += 1000 * sum(not analyse_set(s.tiles, model.rules).valid for s in sets)
         ranked.append((exposed, alone, len(ranked), sets))
         if len(ranked) >= _MAX_PLACEMENTS:
             break
@@ -99,7 +116,14 @@ def _lonely(
     grew = {TYPE_TILES[int(f)] for f in solution.played[:N_FACES].nonzero()[0]}
     slots = {slot for options in choices for pick in options for slot in pick}
     table_faces = [Counter(t for t in s if not t.is_joker) for s in model.written or ()]
-    old = {k: k < n_kept or any(holds_faces(Counter(base[k]), f) for f in table_faces) for k in {k for k, _ in slots}}
+
+    def is_old(k: int) -> bool:
+        if k < n_kept:
+            return True
+        have = Counter(base[k])
+        return any(holds_faces(have, f) for f in table_faces)
+
+    old = {k: is_old(k) for k in {k for k, _ in slots}}
     return {(k, pos): old[k] or not any(t in grew for i, t in enumerate(base[k]) if i != pos) for k, pos in slots}
 
 

@@ -61,7 +61,7 @@ import numpy as np
 
 from engine.rules import HouseRules
 from engine.sets import analyse_set
-from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, catalogue, count_vector, type_index
+from engine.solver.catalogue import JOKER_TYPE, N_FACES, N_TYPES, TYPE_TILES, catalogue, count_vector
 from engine.solver.ilp import Ilp, Rows
 from engine.solver.joker_rows import joker_cover_rows, joker_freedom, reuse_plan, reuse_rows, stay_columns, table_held
 from engine.solver.keep import keep_columns
@@ -86,13 +86,8 @@ def build_model(
     the rows for "a joker taken from the table is played again with a rack tile" for jokers that
     stand in for those faces (only when there are jokers on the table; the caller adds them for
     the faces whose jokers broke that rule in an answer)."""
-    rack_counts = np.zeros(N_TYPES, dtype=np.int64)
-    for t in rack:
-        rack_counts[type_index(t)] += 1
-    table_counts = np.zeros(N_TYPES, dtype=np.int64)
-    for s in table:
-        for t in s:
-            table_counts[type_index(t)] += 1
+    rack_counts = count_vector(rack)
+    table_counts = count_vector(t for s in table for t in s)
     cat = catalogue(rules, int(rack_counts[JOKER_TYPE] + table_counts[JOKER_TYPE]))
     # before the initial meld new sets come from the rack alone
     fill = table_counts + rack_counts if opened else rack_counts
@@ -114,12 +109,13 @@ def build_model(
     grown = [c.counts[:N_FACES] for c in keep if c.added]
     if grown:
         has_face |= np.sum(grown, axis=0) > 0
-    joker_faces = np.flatnonzero(has_face & (bound | (free > 0)))
+    joker_faces = (has_face & (bound | (free > 0))).nonzero()[0]
     # binaries only for rack tiles some column can take (a joker: one standing in for a face)
     playable = np.ones(N_TYPES, dtype=bool)
     playable[:N_FACES] = has_face
     playable[JOKER_TYPE] = len(joker_faces) > 0
-    rack_vars = [(int(t), k) for t in np.flatnonzero(rack_counts * playable) for k in range(1, int(rack_counts[t]) + 1)]
+    copies = rack_counts.tolist()
+    rack_vars = [(t, k) for t in (rack_counts * playable).nonzero()[0].tolist() for k in range(1, copies[t] + 1)]
     model = Model(rules, opened, table, rack_counts, table_counts, cat, sets, keep, joker_faces, rack_vars,
                   written=written, held=held)
     model.exposure = exposure
@@ -155,9 +151,9 @@ def _ilp(model: Model) -> Ilp:
     cost[b0:x0] = w_tiles + w_value * values[types]
     # copies of a face set: 2 unless the faces (with the jokers) are there for one copy only
     fill = table_counts + rack_counts if model.opened else rack_counts
-    twist_cols = np.flatnonzero(sets >= cat.n_base)
+    twist_cols = (sets >= cat.n_base).nonzero()[0]
     faces = cat.face_rows[sets[: ns - len(twist_cols)]]  # (the Twist columns come last)
-    short = np.append(np.maximum(2 - fill[:N_FACES], 0), 0)[faces].sum(axis=1)
+    short = np.add.reduce(np.append(np.maximum(2 - fill[:N_FACES], 0), 0)[faces], axis=1)
     upper = np.ones(model.n_cols)  # a Twist column: one of each special joker in the box
     upper[: len(faces)] = np.where(short <= fill[JOKER_TYPE], 2.0, 1.0)
     # q: finite, though q_f <= z_f anyway: HiGHS's reduced-cost fixing walks every value up to
@@ -172,7 +168,7 @@ def _ilp(model: Model) -> Ilp:
     twist = cat.specials is not None
     rows.new(table_counts[: N_TYPES if twist else N_FACES + 1].astype(np.float64))
     joker_row = N_FACES
-    sj, k = np.nonzero(faces < N_FACES)
+    sj, k = (faces < N_FACES).nonzero()
     rows.add(faces[sj, k], sj, 1.0)
     if len(twist_cols):
         sub = cat.matrix[:, sets[twist_cols]]
@@ -183,7 +179,7 @@ def _ilp(model: Model) -> Ilp:
         rows.add(JOKER_TYPE + 1 + ki, twist_cols[kj], spec[ki, kj].astype(np.float64))
     if nk:
         kc = np.array([c.counts for c in keep])  # (nk, 56)
-        cj, ti = np.nonzero(kc)
+        cj, ti = kc.nonzero()
         rows.add(np.where(ti == JOKER_TYPE, joker_row, ti), e0 + cj, kc[cj, ti].astype(np.float64))
     if nk:  # at most one keep column per table set (exactly one before the initial meld)
         set_row = rows.new(np.full(len(model.table), 0.0 if model.opened else 1.0), 1.0)

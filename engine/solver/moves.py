@@ -11,6 +11,7 @@ to the set they keep most of their neighbours in.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Sequence
 
 import numpy as np
@@ -33,6 +34,8 @@ def _tally(tiles: Sequence[Tile]) -> Tally:
 
 
 def _in_order(order: Sequence[Tile], take: Tally) -> tuple[Tile, ...]:
+    if not take:
+        return ()
     left = dict(take)
     out = []
     for t in order:
@@ -54,14 +57,14 @@ def _assign(
         return disturbed, {}, [_tally(tiles) for tiles in demand_tiles]
     wanted = [a for a, tiles in enumerate(demand_tiles) if tiles]  # (a set kept as it was wants none)
     moved = {t for a in wanted for t in demand_tiles[a]} | {t for b in disturbed for t in before[b]}
-    faces = sorted(moved, key=lambda t: t.code)
+    faces = sorted(moved, key=attrgetter("code"))
     need = _counts([demand_tiles[a] for a in wanted], faces)
     pool = _counts([before[b] for b in disturbed], faces)
     got: dict[tuple[int, int], Tally] = {}
     while len(wanted):
         overlap = np.minimum(need[:, None, :], pool[None, :, :])  # (wanted, disturbed, faces)
-        sizes = overlap.sum(axis=2)
-        w, d = divmod(int(np.argmax(sizes)), sizes.shape[1])
+        sizes = np.add.reduce(overlap, axis=2)
+        w, d = divmod(int(sizes.argmax()), sizes.shape[1])
         if sizes[w, d] == 0:
             break
         take = overlap[w, d]
@@ -95,10 +98,13 @@ def describe_moves(before: Sequence[Sequence[Tile]], after: Sequence[LaidSet]) -
     label: dict[tuple[int, int], str] = {}  # (after set, table set) -> the piece's tiles ("J": the joker alone)
     whole: set[int] = set()
     done: set[int] = set()  # after sets already described
+    got_from: dict[int, list[tuple[int, Tally]]] = {}  # table set -> (after set, tiles it gave)
+    for (a, b), c in got.items():
+        got_from.setdefault(b, []).append((a, c))
     for b in disturbed:
         was = format_tiles(before[b])
         pieces = sorted(
-            ((a, _in_order(before[b], c)) for (a, bb), c in got.items() if bb == b),
+            ((a, _in_order(before[b], c)) for a, c in got_from.get(b, ())),
             key=lambda p: before[b].index(p[1][0]),
         )
         if len(pieces) == 1:

@@ -85,9 +85,10 @@ class Model:
 
     def decode(self, values: np.ndarray) -> Solution:
         e0, z0, q0, b0 = self._blocks
-        xs = values[:e0]
-        sets = tuple(int(self.sets[j]) for j in np.flatnonzero(xs) for _ in range(int(xs[j])))
-        kept = tuple(self.keep[c] for c in np.flatnonzero(values[e0:z0]))
+        used = values[:e0].nonzero()[0]
+        copies = zip(self.sets[used].tolist(), values[used].tolist())
+        sets = tuple(s for s, n in copies for _ in range(int(n)))
+        kept = tuple(self.keep[c] for c in values[e0:z0].nonzero()[0].tolist())
         jokers = np.zeros(N_FACES, dtype=np.int64)
         jokers[self.joker_faces] = values[z0:q0]
         types = [t for t, _ in self.rack_vars]

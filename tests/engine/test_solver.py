@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import types
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from engine.rules import DEFAULT_RULES, HouseRules
-from engine.solver import Hint, best_play, best_meld_points
+from engine.solver import Hint, best_play, best_meld_points, ilp
 from engine.solver.catalogue import catalogue, exposed_jokers
 from engine.supply import OverSupply
 from engine.tiles import format_tiles, parse_melds, parse_tiles
@@ -238,10 +240,34 @@ def test_a_90_tile_table_goes_out_and_is_proven():
     assert h.tiles_placed == 16 and h.rack_left == () and h.optimal
 
 
-def test_time_limit_returns_the_best_found_not_proven():
+def test_time_limit_returns_the_best_found_not_proven(monkeypatch):
+    # a clock that jumps a second at every look: the integer program is out of time at once
+    clock = iter(range(10**6))
+    monkeypatch.setattr(ilp, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
     h = hint(BIG_TABLE, BIG_RACK, time_limit=1e-6)
     assert not h.draw and 0 < h.tiles_placed <= 16
     assert not h.optimal
+
+
+def test_a_pooled_instance_gives_each_relaxation_its_whole_time_limit(monkeypatch):
+    """HiGHS instances are reused (the app's process lives for hours), and HiGHS's simplex holds its
+    time limit against an instance's clock over all its runs: a program whose relaxation is integral
+    must still be settled by the branch and bound, not handed on as out of time."""
+    rng = np.random.default_rng(0)
+    n, m = 60, 20  # a 0/1 knapsack with 20 constraints: HiGHS's MIP solver spends its whole limit on it
+    a = rng.integers(1, 20, (m, n)).astype(float)
+    hard = ilp.Ilp(rng.integers(1, 30, n).astype(float), np.zeros(n), np.ones(n), np.arange(0, m * n + 1, m),
+                   np.tile(np.arange(m), n), a.T.reshape(-1), np.full(m, -np.inf), np.full(m, 60.0))
+    assert not hard.solve(0.3, quick=False).optimal
+    del hard  # its instance, with 0.3 s on its clock, is the next program's
+    # an assignment of 8 to 8 (its relaxation is integral), the best one the diagonal
+    k = 8
+    cost = np.where(np.eye(k, dtype=bool), 10.0, rng.integers(0, 5, (k, k))).reshape(-1)
+    index = np.stack([np.repeat(np.arange(k), k), k + np.tile(np.arange(k), k)], axis=1).reshape(-1)
+    monkeypatch.setattr(ilp.Ilp, "_mip", lambda self, deadline: pytest.fail("the relaxation was cut short"))
+    res = ilp.Ilp(cost, np.zeros(k * k), np.ones(k * k), np.arange(0, 2 * k * k + 1, 2), index,
+                  np.ones(2 * k * k), np.full(2 * k, -np.inf), np.ones(2 * k)).solve(0.2)
+    assert res.optimal and res.objective == 80.0
 
 
 # --------------------------------------------------------------------------- the rule texts (issue 13)
