@@ -91,6 +91,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "a Twist joker: the reader is not yet checked on a real photo of one",
         "ג'וקר של טוויסט: הזיהוי שלו עוד לא נבדק בצילום אמיתי",
     ),
+    "doubt_joker_kind": (
+        "a joker, with Twist jokers in play: check which joker it is",
+        "ג'וקר, כשג'וקרים של טוויסט במשחק: בדקו איזה ג'וקר זה",
+    ),
     "doubt_ink_colour": (
         "the ink looks another colour: check the colour",
         "צבע הדיו נראה אחר: בדקו את הצבע",

@@ -7,7 +7,8 @@ person's corrections and checks the melds again without the model.
 The Rummikub Twist jokers (``JD``, ``JM``, ``JC``) are read like any tile, but a tile read as one is
 always doubtful, however sure the model is, with the reason ``TWIST_UNCONFIRMED``
 (``TileReading.doubt``) and a warning: the models learnt them from renders only, and no real photo
-has yet shown that they read them.
+has yet shown that they read them. For the same reason, where Twist jokers may be on the table (the
+Twist rule is on, or the photo shows one) a regular joker is doubtful too (``JOKER_KIND``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from vision.ink import ink_colours, ink_disagrees
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.types import INK_COLOUR, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import INK_COLOUR, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
@@ -110,8 +111,10 @@ class Reader:
             self._model = load_model(self.models_dir)
         return self._model
 
-    def read(self, image: Image, rack: bool = False, known: Iterable[str | Tile] = ()) -> PhotoReading:
-        """Read one photo. ``known``: tiles known to be elsewhere (for the two-copies rule)."""
+    def read(self, image: Image, rack: bool = False, known: Iterable[str | Tile] = (), rules: HouseRules | None = None) -> PhotoReading:
+        """Read one photo. ``known``: tiles known to be elsewhere (for the two-copies rule);
+        ``rules``: the house rules for this photo (default: the reader's)."""
+        rules = self.rules if rules is None else rules
         start = time.perf_counter()
         raw = clean_detections(self.model.predict(image.rgb), image, self.min_score)
         if not raw:
@@ -137,7 +140,7 @@ class Reader:
         params = calibration.params(ocr is not None)
         fused = fuse(probs, ocr, params)
         consistent = read_consistently(
-            fused, meld_groups or None, known=known, rules=self.rules, doubt_below=calibration.threshold(ocr is not None)
+            fused, meld_groups or None, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
         )
         # the readers' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
@@ -145,6 +148,10 @@ class Reader:
         off_colour = ink_disagrees(consistent.codes, ink_colours(image.rgb, [r.box for r in raw]))
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
+        # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
+        # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
+        twist_possible = rules.twist or any(c.code in TWIST_CODES for c in consistent.tiles)
+        unconfirmed = [c.code in TWIST_CODES or (twist_possible and c.code == "J") for c in consistent.tiles]
         tiles = [
             TileReading(
                 box=tuple(float(v) for v in r.box),  # type: ignore[arg-type]
@@ -153,14 +160,15 @@ class Reader:
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
                 # a Twist joker is never shown as sure until a real photo confirms the reader on them
-                doubtful=choice.doubtful or bool(disagree[t]) or bool(off_colour[t]) or choice.code in TWIST_CODES
+                doubtful=choice.doubtful or bool(disagree[t]) or bool(off_colour[t]) or unconfirmed[t]
                 or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
-                doubt=TWIST_UNCONFIRMED if choice.code in TWIST_CODES else INK_COLOUR if off_colour[t] else None,
+                doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
+                       else INK_COLOUR if off_colour[t] else None),
             )
             for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
         ]
-        melds = check_melds(tiles, meld_groups, self.rules)
-        warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], self.rules)
+        melds = check_melds(tiles, meld_groups, rules)
+        warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, ms=_ms(start), rack=rack,

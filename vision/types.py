@@ -28,9 +28,11 @@ class Image:
 # (``TileReading.doubt``): a stable code, never renamed, and its English text; the app may translate.
 TWIST_UNCONFIRMED = "twist_unconfirmed"
 INK_COLOUR = "ink_colour"
+JOKER_KIND = "joker_kind"
 DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
+    JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
 }
 
 
