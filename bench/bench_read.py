@@ -100,6 +100,7 @@ def stage_timer(reader: Reader) -> StageTimer:
     timer.wrap(reader_module, "fuse", "fusion")
     timer.wrap(reader_module, "disagreement", "fusion")
     timer.wrap(reader_module, "read_consistently", "consistent")
+    timer.wrap(reader_module, "ink_colours", "ink colour")
     if reader.uses_ocr:
         timer.wrap(reader.number_reader, "read", "ocr total")
         timer.wrap(ocr.NumberReader, "plan", "ocr plan (tilt, ink)")
