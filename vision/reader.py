@@ -159,7 +159,6 @@ class Reader:
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
-                # a Twist joker is never shown as sure until a real photo confirms the reader on them
                 doubtful=choice.doubtful or bool(disagree[t]) or bool(off_colour[t]) or unconfirmed[t]
                 or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
                 doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
@@ -182,7 +181,7 @@ class Reader:
         """Apply a person's corrections (tile index -> code) and check the melds again.
 
         Pure: no model. A corrected tile gets confidence 1.0 and is no longer doubtful (a person may
-    name a Twist joker: ``JD``, ``JM``, ``JC``).
+        name a Twist joker: ``JD``, ``JM``, ``JC``).
         """
         return recheck(reading, corrections, self.rules)
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from app.errors import EXIT_BAD_INPUT, EXIT_OK, BadInput
+from engine.rules import DEFAULT_RULES
 from vision.errors import ImageError, ModelMissing
 from vision.types import PhotoReading
 
@@ -37,6 +38,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--models", metavar="DIR", help="folder with the model files (default: the committed models/)")
     p.add_argument("--no-ocr", action="store_true", help="read numbers with the classifier alone, without the text recogniser")
+    p.add_argument(
+        "--twist", action="store_true",
+        help="Rummikub Twist: melds are checked with the special jokers' rules, and every joker read is doubtful",
+    )
     p.set_defaults(handler=run)
 
 
@@ -44,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     from vision.load import load_image
     from vision.reader import Reader
 
-    reader = Reader(models_dir=args.models, ocr=False if getattr(args, "no_ocr", False) else None)
+    rules = DEFAULT_RULES.with_(twist=bool(getattr(args, "twist", False)))
+    reader = Reader(rules=rules, models_dir=args.models, ocr=False if getattr(args, "no_ocr", False) else None)
     failed = 0
     for n, photo in enumerate(args.photos, start=1):
         try:

@@ -110,3 +110,19 @@ def test_annotate_one_and_several(fake_model_module, capsys, tmp_path):
     assert (tmp_path / "out" / "drawn-1.png").is_file() and (tmp_path / "out" / "drawn-2.png").is_file()
     lines = capsys.readouterr().out.strip().splitlines()
     assert all(line.startswith("{") for line in lines[-2:])  # --json output stays pure JSON
+
+
+def test_twist_flag_reads_with_the_twist_rules(fake_model_module, capsys, tmp_path):
+    from vision_fakes import raw_tile
+
+    row = [raw_tile((40 + 44 * k, 100, 80 + 44 * k, 156), {c: 0.99}) for k, c in enumerate(["R2", "JD", "R5", "J"])]
+    fake_model_module.model = FakeModel(lambda rgb: row)
+    photo = _photo(tmp_path / "t.jpg")
+    assert main(["read", "--json", photo]) == 0
+    base = json.loads(capsys.readouterr().out)
+    assert main(["read", "--json", "--twist", photo]) == 0
+    twist = json.loads(capsys.readouterr().out)
+    # the Double Joker stands for R3 R4 only under the Twist rules; the regular joker is doubtful there
+    assert [m["valid"] for m in base["melds"]] == [False] and [m["valid"] for m in twist["melds"]] == [True]
+    assert [(t["code"], t["doubt"]) for t in twist["tiles"]] == [("R2", None), ("JD", "twist_unconfirmed"), ("R5", None), ("J", "joker_kind")]
+    assert [t["doubt"] for t in base["tiles"]] == [None, "twist_unconfirmed", None, "joker_kind"]  # a JD is on the photo
