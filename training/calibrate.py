@@ -9,7 +9,8 @@ held-out photos, which are for reporting). The fit:
    raw opinions and, for tiles matched to a label, the truth;
 2. fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of the
    true codes (``fit_fusion``), once with the recogniser and once without;
-3. replays the whole reading (layout, rules, copy limits) with those numbers and chooses the
+3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
+   Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
    are wrong (``fit_threshold``).
 
@@ -27,6 +28,7 @@ from typing import Sequence
 
 import numpy as np
 
+from engine.tiles import TWIST_CODES
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
 from vision.yolo_format import CLASS_NAMES, read_labels
@@ -164,6 +166,7 @@ def fit_threshold(confidence: np.ndarray, flagged: np.ndarray, wrong: np.ndarray
 def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Read the records again, models replaced by their recorded answers: per matched tile
     (confidence, flagged by a rule other than the thresholds, wrong, read as a 6 or a 9)."""
+    from vision.evaluate import twist_rules
     from vision.reader import Reader
     from vision.types import Image
 
@@ -174,7 +177,9 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
             continue
         model = _ReplayModel(r)
         reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat)
-        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path))
+        # a photo of the Twist edition is read as its family would, and as the evaluation does: with the Twist rule on
+        twist = any(code in TWIST_CODES for code in r.truth if code is not None)
+        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rules=twist_rules(reader) if twist else None)
         for tile in reading.tiles:
             t = model.index_of(tile.box)
             if r.truth[t] is None:

@@ -85,3 +85,21 @@ def test_the_fusion_fit_survives_a_recogniser_that_is_always_right() -> None:
     ocr[np.arange(len(truth)), numbers] = 1.0
     params = fit_fusion(classifier, ocr, truth)
     assert 0 < params.ocr_blank < 1 and 0 < params.ocr_hit < 1 and params.ocr_hit + params.ocr_blank < 1
+
+
+def test_the_replay_reads_a_twist_photo_with_the_twist_rule() -> None:
+    """As the evaluation does: on a photo of the Twist edition the regular joker is doubtful too."""
+    from training.calibrate import PhotoRecord, replay
+
+    codes = ["R2", "J", "R4"]
+    boxes = np.array([(40.0 + 44 * k, 100.0, 80.0 + 44 * k, 156.0) for k in range(3)])
+    probs = np.stack([np.eye(len(CLASS_NAMES))[CLASS_NAMES.index(c)] * 0.99 + 0.01 / len(CLASS_NAMES) for c in codes])
+
+    def record(truth: list[str]) -> PhotoRecord:
+        return PhotoRecord("p.png", 640, 480, boxes, np.full(3, 0.9), probs, None, list(truth))
+
+    cal = Calibration(doubt_below_alone=0.5)
+    _, base_flagged, base_wrong, _ = replay([record(codes)], cal, with_ocr=False)
+    _, twist_flagged, twist_wrong, _ = replay([record(["R2", "JD", "R4"])], cal, with_ocr=False)
+    assert not base_flagged[1] and not base_wrong[1]
+    assert twist_wrong[1] and twist_flagged[1]  # a Double Joker read as the regular one is not shown as sure
