@@ -144,11 +144,7 @@ class Catalogue:
         With ``free`` and ``bound`` (52 bools): only ``free`` of those jokers may stand for any
         face, the others only for the ``bound`` faces (table jokers that must stay what they were)."""
         nb = self.n_base
-        missing = self.face_bits & ~face_mask(available[:N_FACES] > 0)  # per face set, its missing faces
-        fits = np.bitwise_count(missing) <= jokers
-        if bound is not None and free is not None and free < jokers:
-            fits &= np.bitwise_count(missing & ~face_mask(bound)) <= free
-        found = fits.nonzero()[0]
+        found = masks_fit(self.face_bits, available, jokers, free, bound).nonzero()[0]
         if self.specials is None or len(available) < N_TYPES:
             return found
         held = available[JOKER_TYPE + 1 : N_TYPES]
@@ -167,6 +163,19 @@ _FACE_BITS = np.left_shift(np.uint64(1), _FACE_SHIFTS)
 def face_mask(faces: np.ndarray) -> np.uint64:
     """52 bools as one 64-bit mask (bit ``f`` for face ``f``)."""
     return np.bitwise_or.reduce(_FACE_BITS[faces])
+
+
+def masks_fit(
+    masks: np.ndarray, available: np.ndarray, jokers: int, free: int | None = None, bound: np.ndarray | None = None
+) -> np.ndarray:
+    """(n,) bools: which face sets (64-bit masks, ``row_masks``) ``available`` (52+ counts) has, but
+    for at most ``jokers`` faces that jokers stand in for; with ``free`` and ``bound`` (52 bools),
+    only ``free`` of them for any face, the others for a ``bound`` one."""
+    missing = masks & ~face_mask(available[:N_FACES] > 0)  # per face set, its missing faces
+    fits = np.bitwise_count(missing) <= jokers
+    if bound is not None and free is not None and free < jokers:
+        fits &= np.bitwise_count(missing & ~face_mask(bound)) <= free
+    return fits
 
 
 def row_masks(rows: np.ndarray) -> np.ndarray:

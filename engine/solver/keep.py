@@ -27,7 +27,7 @@ from engine.solver.catalogue import (
     TYPE_TILES,
     count_vector,
     exposed_jokers,
-    face_mask,
+    masks_fit,
     row_masks,
     type_index,
 )
@@ -208,11 +208,7 @@ def keep_columns(
     masks = [options.masks for _, options, _ in grown if options is not None and options.ways]
     fits: list[bool] = []
     if masks and all(m is not None for m in masks):
-        missing = np.concatenate(masks) & ~face_mask(available[:N_FACES] > 0)
-        ok = np.bitwise_count(missing) <= jokers
-        if bounded:
-            ok &= np.bitwise_count(missing & ~face_mask(bound)) <= free
-        fits = ok.tolist()
+        fits = masks_fit(np.concatenate(masks), available, jokers, free, bound).tolist()
     columns: list[KeepColumn] = []
     at = 0
     for owner, options, special in grown:
