@@ -32,11 +32,14 @@ from pathlib import Path
 from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# the positions are dealt as the solver's tests deal them (one helper for both)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 
 from engine.rules import DEFAULT_RULES  # noqa: E402
 from engine.solver import best_play  # noqa: E402
-from engine.tiles import ALL_FACES, COLOURS, JOKER, Tile, format_melds, format_tiles, parse_melds, parse_tiles  # noqa: E402
+from engine.tiles import JOKER, Tile, format_melds, format_tiles, parse_melds, parse_tiles  # noqa: E402
 from engine.turns import validate_turn  # noqa: E402
+from positions import full_set, random_set, take  # noqa: E402
 
 try:
     from tqdm import tqdm
@@ -62,20 +65,6 @@ SIZES: tuple[tuple[str, int, int], ...] = (
 )
 
 
-def full_set() -> list[Tile]:
-    return [t for t in ALL_FACES for _ in range(2)] + [JOKER, JOKER]
-
-
-def _take(pool: list[Tile], tiles: Sequence[Tile]) -> bool:
-    left = list(pool)
-    for t in tiles:
-        if t not in left:
-            return False
-        left.remove(t)
-    pool[:] = left
-    return True
-
-
 def random_position(rng: random.Random, table_tiles: int, rack_tiles: int) -> tuple[list[list[Tile]], list[Tile]]:
     """A legal table of about ``table_tiles`` tiles and a rack of ``rack_tiles`` from the rest."""
     pool = full_set()
@@ -84,17 +73,8 @@ def random_position(rng: random.Random, table_tiles: int, rack_tiles: int) -> tu
     placed = 0
     misses = 0
     while placed < table_tiles - 2 and misses < 2000:
-        if rng.random() < 0.5:
-            colour = rng.choice(COLOURS)
-            length = rng.randint(3, 6)
-            start = rng.randint(1, 14 - length)
-            tiles = [Tile(colour, n) for n in range(start, start + length)]
-        else:
-            number = rng.randint(1, 13)
-            tiles = [Tile(c, number) for c in rng.sample(COLOURS, rng.randint(3, 4))]
-        if rng.random() < 0.08:
-            tiles[rng.randrange(len(tiles))] = JOKER
-        if placed + len(tiles) > table_tiles + 3 or not _take(pool, tiles):
+        tiles = random_set(rng, p_run=0.5, longest_run=6, p_joker=0.08)
+        if placed + len(tiles) > table_tiles + 3 or not take(pool, tiles):
             misses += 1
             continue
         table.append(tiles)

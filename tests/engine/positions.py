@@ -1,5 +1,6 @@
-"""Random positions for the solver's tests: a full set to deal from, dealing tiles out of it, and one
-random legal set (a run or a group, now and then with a joker)."""
+"""Random positions for the solver's tests and its bench (``bench/bench_solver.py``): a full set to
+deal from, dealing tiles out of it, and one random legal set (a run or a group, now and then with a
+joker)."""
 
 from __future__ import annotations
 
