@@ -130,10 +130,11 @@ class Reader:
         meld_groups = [] if rack else [[new_index[i] for i in g] for g in groups if len(g) >= 2]
 
         probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
+        tile_boxes = np.array([r.box for r in raw], dtype=np.float64)  # in reading order
         numbers = self.number_reader
         ocr = None
         if numbers is not None:
-            ocr = np.asarray(numbers.read(image.rgb, np.array([r.box for r in raw], dtype=np.float64)), dtype=np.float64)
+            ocr = np.asarray(numbers.read(image.rgb, tile_boxes), dtype=np.float64)
             if ocr.shape != (len(raw), NUMBER_COLUMNS):
                 raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
         calibration = self.calibration
@@ -145,7 +146,7 @@ class Reader:
         # the readers' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         # the ink's own colour against the colour read: a third opinion, on the colour alone
-        off_colour = ink_disagrees(consistent.codes, ink_colours(image.rgb, [r.box for r in raw]))
+        off_colour = ink_disagrees(consistent.codes, ink_colours(image.rgb, tile_boxes))
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
