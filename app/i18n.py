@@ -95,6 +95,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "a joker, with Twist jokers in play: check which joker it is",
         "ג'וקר, כשג'וקרים של טוויסט במשחק: בדקו איזה ג'וקר זה",
     ),
+    "doubt_ink_recoloured": (
+        "the colour was read from the ink: check the colour",
+        "הצבע נקבע לפי הדיו: בדקו את הצבע",
+    ),
     "doubt_ink_colour": (
         "the ink looks another colour: check the colour",
         "צבע הדיו נראה אחר: בדקו את הצבע",

@@ -90,6 +90,7 @@ class StageTimer:
 
 
 def stage_timer(reader: Reader) -> StageTimer:
+    import vision.ink as ink
     import vision.ocr as ocr
     import vision.reader as reader_module
 
@@ -99,8 +100,10 @@ def stage_timer(reader: Reader) -> StageTimer:
     timer.wrap(model, "classify", "classify (all turns)")
     timer.wrap(reader_module, "fuse", "fusion")
     timer.wrap(reader_module, "disagreement", "fusion")
+    timer.wrap(reader_module, "colour_disagreement", "fusion")
+    timer.wrap(reader_module, "ink_likelihood", "fusion")
     timer.wrap(reader_module, "read_consistently", "consistent")
-    timer.wrap(reader_module, "ink_colours", "ink colour")
+    timer.wrap(reader.ink_reader, "read", "ink colour")
     if reader.uses_ocr:
         timer.wrap(reader.number_reader, "read", "ocr total")
         timer.wrap(ocr.NumberReader, "plan", "ocr plan (tilt, ink)")

@@ -5,10 +5,12 @@ of ``rummi train``, and the one call to refit it on another render set (``refit`
 Fit only on a labelled set the models never learnt from, only ever rendered photos (never the real
 held-out photos, which are for reporting). The fit:
 
-1. reads every photo once with the models (detector, classifier, recogniser) and keeps each tile's
-   raw opinions and, for tiles matched to a label, the truth;
-2. fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of the
-   true codes (``fit_fusion``), once with the recogniser and once without;
+1. reads every photo once with the models (detector, classifier, recogniser) and the ink opinion,
+   and keeps each tile's raw opinions and, for tiles matched to a label, the truth;
+2. counts how often the ink names each colour on tiles of each true colour (``InkRates.count``),
+   then fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of
+   the true codes, the ink's evidence included (``fit_fusion``), once with the recogniser and once
+   without;
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
@@ -31,6 +33,7 @@ import numpy as np
 from engine.tiles import TWIST_CODES
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
+from vision.ink import InkRates, ink_likelihood
 from vision.yolo_format import CLASS_NAMES, read_labels
 
 # The issue's bounds are 0.5% sure-but-wrong and 90% of errors flagged; the fit aims at half the
@@ -55,6 +58,7 @@ class PhotoRecord:
     classifier: np.ndarray  # (N, classes): over vision.yolo_format.CLASS_NAMES
     ocr: np.ndarray | None  # (N, 14)
     truth: list[str | None]  # the matched label's code per tile, None where no label matches
+    inks: list[str | None] | None = None  # the ink opinion per tile (vision.ink); None: not recorded
 
 
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
@@ -62,6 +66,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     from tqdm import tqdm
 
     from vision.evaluate import open_dataset
+    from vision.ink import InkOpinion
     from vision.load import load_image
     from vision.metrics import match
     from vision.model import load_model
@@ -71,6 +76,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     data = open_dataset(dataset, split)
     model = load_model(models_dir)
     numbers = load_number_reader()
+    ink = InkOpinion()
     out = []
     for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
         image = load_image(image_path)
@@ -83,7 +89,8 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
         for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):
             truth[j] = truth_tiles[i].code
         out.append(
-            PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth)
+            PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth,
+                        ink.read(image.rgb, boxes))
         )
     return out
 
@@ -91,37 +98,53 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
 # --------------------------------------------------------------------------- fitting
 
 
-def _stack(records: Sequence[PhotoRecord]) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
-    cls_rows, ocr_rows, truth = [], [], []
+@dataclass(frozen=True)
+class Stacked:
+    """The labelled tiles of a set of records, one row each."""
+
+    classifier: np.ndarray  # (N, classes)
+    ocr: np.ndarray | None  # (N, 14); None unless every record has the recogniser's answers
+    truth: np.ndarray  # (N,) index of the true code in CLASS_NAMES
+    inks: list[str | None] | None  # None unless every record has the ink opinions
+
+
+def _stack(records: Sequence[PhotoRecord]) -> Stacked:
+    cls_rows, ocr_rows, truth, inks = [], [], [], []
     for r in records:
         for t, code in enumerate(r.truth):
             if code is None:
                 continue
             cls_rows.append(r.classifier[t])
             ocr_rows.append(r.ocr[t] if r.ocr is not None else None)
+            inks.append(r.inks[t] if r.inks is not None else "?")
             truth.append(_CODE_INDEX[code])
     if not truth:
         raise ValueError("no labelled tiles to fit on")
     ocr = None if any(o is None for o in ocr_rows) else np.stack(ocr_rows)  # type: ignore[arg-type]
-    return np.stack(cls_rows), ocr, np.asarray(truth)
+    return Stacked(np.stack(cls_rows), ocr, np.asarray(truth), None if "?" in inks else inks)
 
 
-def _nll(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, params: FusionParams) -> float:
-    p = fuse(classifier, ocr, params)
+def _nll(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, params: FusionParams,
+         evidence: np.ndarray | None = None) -> float:
+    p = fuse(classifier, ocr, params, evidence)
     return float(-np.log(np.maximum(p[np.arange(len(truth)), truth], 1e-12)).mean())
 
 
-def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray) -> FusionParams:
-    """The temperature (and, with a recogniser, its behaviour) that best explain the true codes."""
+def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, evidence: np.ndarray | None = None) -> FusionParams:
+    """The temperature (and, with a recogniser, its behaviour) that best explain the true codes,
+    other evidence (``fuse``'s) held as it is."""
     from scipy.optimize import minimize
 
     def share(v: float) -> float:  # 0 .. 0.5
         return float(0.5 / (1 + np.exp(-np.clip(v, -30, 30))))
 
+    def weight(x: np.ndarray) -> float:  # 0 .. 1; the evidence's own weight, 1 where there is none
+        return 1.0 if evidence is None else float(1 / (1 + np.exp(-np.clip(x[-1], -30, 30))))
+
     def unpack(x: np.ndarray) -> FusionParams:
         temperature = float(np.exp(np.clip(x[0], -3, 3)))
         if ocr is None:
-            return FusionParams(cls_temperature=temperature, six_nine=share(x[1]))
+            return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x))
         # hit, blank and misread as a softmax, so that they always leave room for each other
         e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
@@ -135,10 +158,13 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             ocr_blank=blank,
             joker_blank=float(np.clip(joker_blank, 1e-3, 0.999)),
             ocr_six_nine=share(x[5]),
+            evidence_weight=weight(x),
         )
 
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0, -3.0])
-    res = minimize(lambda x: _nll(classifier, ocr, truth, unpack(x)), x0, method="Nelder-Mead",
+    if evidence is not None:
+        x0 = np.append(x0, 0.0)
+    res = minimize(lambda x: _nll(classifier, ocr, truth, unpack(x), evidence), x0, method="Nelder-Mead",
                    options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
     return unpack(res.x)
 
@@ -176,7 +202,8 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
         if not len(r.boxes):
             continue
         model = _ReplayModel(r)
-        reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat)
+        reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat,
+                        ink_reader=_ReplayInks(r))
         # a photo of the Twist edition is read as its family would, and as the evaluation does: with the Twist rule on
         twist = any(code in TWIST_CODES for code in r.truth if code is not None)
         reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rules=twist_rules(reader) if twist else None)
@@ -197,10 +224,13 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
     its notes, when no read tile matches a label: a development run's untrained detector)."""
     if not any(code is not None for r in records for code in r.truth):
         return Calibration(fitted_on=fitted_on, notes={"tiles": 0})
-    classifier, ocr, truth = _stack(records)
-    alone = fit_fusion(classifier, None, truth)
-    both = fit_fusion(classifier, ocr, truth) if ocr is not None else FusionParams()
-    cal = Calibration(fusion=both, alone=alone, fitted_on=fitted_on)
+    stacked = _stack(records)
+    classifier, ocr, truth = stacked.classifier, stacked.ocr, stacked.truth
+    ink = None if stacked.inks is None else InkRates.count([CLASS_NAMES[t] for t in truth], stacked.inks)
+    evidence = None if ink is None else ink_likelihood(stacked.inks, CLASS_NAMES, ink)  # type: ignore[arg-type]
+    alone = fit_fusion(classifier, None, truth, evidence)
+    both = fit_fusion(classifier, ocr, truth, evidence) if ocr is not None else FusionParams()
+    cal = Calibration(fusion=both, alone=alone, ink=ink, fitted_on=fitted_on)
     notes: dict = {"tiles": int(len(truth)), "max_sure_wrong": max_sure_wrong, "min_errors_flagged": min_errors_flagged}
     thresholds = {}
     for with_ocr in ((False, True) if ocr is not None else (False,)):
@@ -212,7 +242,7 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
         sure = ~flagged & (conf >= np.where(six_nine, tau69, tau))
         key = "ocr" if with_ocr else "alone"
         notes[key] = {
-            "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr)), 4),
+            "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence), 4),
             "wrong": int(wrong.sum()),
             "sure": int(sure.sum()),
             "sure_wrong": int((sure & wrong).sum()),
@@ -268,6 +298,20 @@ class _ReplayNumbers:
         assert self.record.ocr is not None
         model = _ReplayModel(self.record)
         return self.record.ocr[[model.index_of(b) for b in np.asarray(boxes).reshape(-1, 4)]]
+
+
+class _ReplayInks:
+    """Gives back a record's ink opinions (none where they were not recorded)."""
+
+    def __init__(self, record: PhotoRecord) -> None:
+        self.record = record
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]:
+        boxes = np.asarray(boxes).reshape(-1, 4)
+        if self.record.inks is None:
+            return [None] * len(boxes)
+        model = _ReplayModel(self.record)
+        return [self.record.inks[model.index_of(b)] for b in boxes]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

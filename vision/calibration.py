@@ -1,8 +1,9 @@
 """How far to believe each reader, and when to call a tile doubtful: fitted on rendered photos.
 
 ``Calibration`` holds the fusion's numbers (``vision.fusion.FusionParams``), the classifier's
-temperature when it reads alone, and the confidence below which a tile is shown as doubtful, with
-and without the recogniser. ``models/calibration.json`` keeps the committed one; without it the
+temperature when it reads alone, how often the ink names each colour (``vision.ink.InkRates``; none
+in a calibration fitted before the ink was evidence: then the ink only doubts), and the confidence
+below which a tile is shown as doubtful, with and without the recogniser. ``models/calibration.json`` keeps the committed one; without it the
 reader uses the defaults (the classifier as it is, doubtful below 0.6).
 
 It is fitted on rendered photos only by ``training/calibrate.py`` (a step of ``rummi train``);
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from vision.fusion import FusionParams
+from vision.ink import InkRates
 
 CALIBRATION = "calibration.json"
 
@@ -30,6 +32,7 @@ class Calibration:
     # a tile read as 6 or 9 has its own threshold: which end is up is the one thing both readers guess
     six_nine_below: float = 0.6
     six_nine_below_alone: float = 0.6
+    ink: InkRates | None = None  # the ink's colour as evidence in the fusion; None: it only doubts
     fitted_on: str = ""  # the set it was fitted on, for the record
     notes: dict = field(default_factory=dict, compare=False)  # the fit's own numbers, for the record
 
@@ -51,6 +54,7 @@ class Calibration:
             "doubt_below_alone": self.doubt_below_alone,
             "six_nine_below": self.six_nine_below,
             "six_nine_below_alone": self.six_nine_below_alone,
+            "ink": None if self.ink is None else self.ink.to_json(),
             "fitted_on": self.fitted_on,
             "notes": self.notes,
         }
@@ -70,6 +74,7 @@ class Calibration:
             doubt_below_alone=float(data.get("doubt_below_alone", 0.6)),
             six_nine_below=float(data.get("six_nine_below", 0.6)),
             six_nine_below_alone=float(data.get("six_nine_below_alone", 0.6)),
+            ink=None if data.get("ink") is None else InkRates.from_json(data["ink"]),
             fitted_on=str(data.get("fitted_on", "")),
             notes=dict(data.get("notes", {})),
         )

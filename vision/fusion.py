@@ -20,10 +20,15 @@ reader's 6 and 9 are mixed by ``six_nine`` (the classifier) and ``ocr_six_nine``
 the rate at which each mistakes one for the other where it cannot see the tile's ends. So a lone
 6 stays doubtful, and a 6 in a run 4-5-6 is settled by the rules (``vision.consistent``).
 
-Where the two disagree the tile is doubtful (``disagreement``), whatever the fused probability:
+Other evidence on the code, such as the ink's colour (``vision.ink.ink_likelihood``), comes in as
+one more likelihood per code (``fuse``'s ``evidence``), raised to ``evidence_weight``: an opinion
+that partly sees what the classifier sees is worth less than its rates say.
+
+Where the opinions disagree the tile is doubtful (``disagreement``), whatever the fused probability:
 either the recogniser clearly reads another number than the reading chosen, or the chosen number
-is not the classifier's own. A recogniser unsure between two numbers (an upside-down 6 or 9) is
-no disagreement: the classifier decides, or the usual doubt rules flag it.
+is not the classifier's own, or the chosen colour is not the classifier's own. A recogniser unsure
+between two numbers (an upside-down 6 or 9) is no disagreement: the classifier decides, or the
+usual doubt rules flag it.
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ class FusionParams:
     disagree_at: float = 0.6  # the recogniser this sure of another number makes a tile doubtful
     six_nine: float = 0.0  # share of the classifier's 6 that may be a 9 turned over (and back)
     ocr_six_nine: float = 0.0  # the same for the recogniser
+    evidence_weight: float = 1.0  # the power other evidence (the ink) is raised to, 0 (ignored) to 1
 
     def __post_init__(self) -> None:
         if not self.cls_temperature > 0:
@@ -79,6 +85,8 @@ class FusionParams:
             value = getattr(self, name)
             if not 0.0 <= value <= 0.5:
                 raise ValueError(f"{name} must lie between 0 and 0.5, got {value}")
+        if not 0.0 <= self.evidence_weight <= 1.0:
+            raise ValueError(f"evidence_weight must lie between 0 and 1, got {self.evidence_weight}")
         if self.ocr_hit + self.ocr_blank >= 1.0:
             raise ValueError("ocr_hit + ocr_blank must leave some probability for misreads")
 
@@ -113,15 +121,24 @@ def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
     return np.concatenate([as_number, as_joker], axis=1)
 
 
-def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = FusionParams()) -> np.ndarray:
-    """(N, classes) fused probabilities. Without a recogniser's answer: the classifier, temperature-scaled."""
+def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = FusionParams(),
+         evidence: np.ndarray | None = None) -> np.ndarray:
+    """(N, classes) fused probabilities. Without a recogniser's answer or other evidence: the
+    classifier, temperature-scaled. ``evidence``: (N, classes) likelihoods of one more opinion."""
     p = turn_over(soften(classifier, params.cls_temperature), params.six_nine, _TURNED)
-    if ocr is None:
+    f = p
+    if ocr is not None:
+        like = ocr_likelihood(turn_over(_check(ocr, N_NUMBERS + 1, "recogniser"), params.ocr_six_nine, _TURNED_NUMBER), params)
+        if like.shape[0] != p.shape[0]:
+            raise ValueError(f"{p.shape[0]} tiles from the classifier but {like.shape[0]} from the recogniser")
+        f = f * like[:, NUMBER_OF_CODE]
+    if evidence is not None:
+        e = np.asarray(evidence, dtype=np.float64)
+        if e.shape != p.shape or not np.all(np.isfinite(e)) or (e < 0).any():
+            raise ValueError(f"evidence: expected {p.shape} finite non-negative likelihoods, got {e.shape}")
+        f = f * e ** params.evidence_weight
+    if f is p:
         return p
-    like = ocr_likelihood(turn_over(_check(ocr, N_NUMBERS + 1, "recogniser"), params.ocr_six_nine, _TURNED_NUMBER), params)
-    if like.shape[0] != p.shape[0]:
-        raise ValueError(f"{p.shape[0]} tiles from the classifier but {like.shape[0]} from the recogniser")
-    f = p * like[:, NUMBER_OF_CODE]
     s = f.sum(1, keepdims=True)
     return np.where(s > 0, f / np.where(s > 0, s, 1.0), p)
 
@@ -132,6 +149,30 @@ def number_marginal(classifier: np.ndarray) -> np.ndarray:
     out = np.zeros((p.shape[0], N_NUMBERS + 1))
     np.add.at(out.T, NUMBER_OF_CODE, p.T)
     return out
+
+
+def _colour_row(code: str) -> int:
+    return _COLOUR_ROWS.index("J" if code.startswith("J") else code[:1])
+
+
+_COLOUR_ROWS = ("K", "R", "B", "O", "J")  # the jokers, every kind, count as one "colour"
+COLOUR_OF_CODE = np.array([_colour_row(c) for c in CLASS_NAMES])
+
+
+def colour_marginal(classifier: np.ndarray) -> np.ndarray:
+    """(N, 5): the classifier's probabilities summed over numbers, per colour K R B O and the jokers."""
+    p = _check(classifier, N_CODES, "classifier")
+    out = np.zeros((p.shape[0], len(_COLOUR_ROWS)))
+    np.add.at(out.T, COLOUR_OF_CODE, p.T)
+    return out
+
+
+def colour_disagreement(codes: list[str] | tuple[str, ...], classifier: np.ndarray) -> np.ndarray:
+    """(N,) True where the chosen colour (or joker) is not the classifier's own likeliest one."""
+    marg = colour_marginal(classifier)
+    if marg.shape[0] != len(codes):
+        raise ValueError(f"{len(codes)} codes but {marg.shape[0]} classifier rows")
+    return marg.argmax(1) != np.array([_colour_row(c) for c in codes], dtype=int)
 
 
 def disagreement(

@@ -12,23 +12,33 @@ no learning, so that it fails differently:
   or blurred ink whose hue cannot be told, give none: a dark blue and a black look alike here,
   so "no colour" is no evidence either way.
 
-The opinion is used to doubt, never to decide (``ink_disagrees``): a tile read as black whose ink
-is clearly blue, or read as red whose ink is clearly orange, is shown as doubtful, so that the one
-mistake people named (blue read as black, with high confidence) is put in front of them. The hue
-sectors and chroma floors were chosen on rendered photos in the training and calibration styles and
-on the real training photos, never on held-out photos.
+The opinion is used two ways:
+
+* as evidence in the fusion (``InkRates``, ``ink_likelihood``): how often the ink names each colour
+  on a tile of each true colour is counted on the calibration renders (``training.calibrate``), and
+  how far to believe it beside the classifier, which often sees the same thing, is fitted there too
+  (``vision.fusion.FusionParams.evidence_weight``);
+* as doubt (``ink_disagrees``): a tile read as black whose ink is clearly blue, or read as red whose
+  ink is clearly orange, is shown as doubtful, so that the one mistake people named (blue read as
+  black, with high confidence) is put in front of them.
+
+The hue sectors and chroma floors were chosen on rendered photos in the training and calibration
+styles and on the real training photos, never on held-out photos.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Protocol, Sequence
 
 import cv2
 import numpy as np
 
 # the colours an ink opinion can name (black is never named: see the module's docstring)
 RED, ORANGE, BLUE = "R", "O", "B"
+OPINIONS: tuple[str | None, ...] = (RED, ORANGE, BLUE, None)
+# the true colours the rates are kept for: the four inks and the jokers (all kinds: one face design each)
+TRUE_COLOURS = ("K", "R", "B", "O", "J")
 # for a tile read in the key's colour: the ink opinions that contradict it
 CONTRADICTS: dict[str, str] = {"K": BLUE, "B": RED + ORANGE, "R": ORANGE + BLUE, "O": RED + BLUE}
 
@@ -108,3 +118,82 @@ def ink_disagrees(codes: Sequence[str], inks: Sequence[str | None]) -> np.ndarra
         raise ValueError(f"{len(codes)} codes but {len(inks)} ink opinions")
     return np.array([ink is not None and ink in CONTRADICTS.get(code[:1], "")
                      for code, ink in zip(codes, inks)], dtype=bool)
+
+
+class InkReading(Protocol):
+    """The ink opinion on each tile box (``ink_colours``; tests and the calibration's replay use stand-ins)."""
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]: ...
+
+
+class InkOpinion:
+    """The ink opinion measured on the photo (``ink_colours``)."""
+
+    def __init__(self, settings: InkSettings = DEFAULT_INK) -> None:
+        self.settings = settings
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]:
+        return ink_colours(rgb, boxes, self.settings)
+
+
+def colour_of(code: str) -> str:
+    """The true-colour row of a code: its colour letter, or ``J`` for every joker."""
+    return "J" if code.startswith("J") else code[:1]
+
+
+def _opinion_key(opinion: str | None) -> str:
+    return "none" if opinion is None else opinion
+
+
+@dataclass(frozen=True)
+class InkRates:
+    """P(the ink opinion | the tile's true colour), counted on labelled renders.
+
+    ``rates[colour][opinion]``: colour one of ``TRUE_COLOURS``, opinion ``R``, ``O``, ``B`` or
+    ``none``; each row sums to 1.
+    """
+
+    rates: Mapping[str, Mapping[str, float]]
+
+    def __post_init__(self) -> None:
+        for colour in TRUE_COLOURS:
+            row = self.rates.get(colour)
+            if row is None:
+                raise ValueError(f"ink rates: no row for the colour {colour}")
+            values = [row.get(_opinion_key(o)) for o in OPINIONS]
+            if any(v is None or not 0.0 < float(v) < 1.0 for v in values):
+                raise ValueError(f"ink rates: the row for {colour} needs R, O, B and none, each strictly between 0 and 1")
+            if abs(sum(float(v) for v in values) - 1.0) > 1e-6:  # type: ignore[arg-type]
+                raise ValueError(f"ink rates: the row for {colour} sums to {sum(values):.4f}, not 1")  # type: ignore[arg-type]
+
+    @classmethod
+    def count(cls, truth: Sequence[str], opinions: Sequence[str | None], prior: float = 1.0) -> "InkRates":
+        """The rates seen on labelled tiles (true codes and the ink opinion on each), with ``prior``
+        added to every count so that an opinion never seen on a colour is rare, never impossible."""
+        if len(truth) != len(opinions):
+            raise ValueError(f"{len(truth)} true codes but {len(opinions)} ink opinions")
+        counts = {c: {_opinion_key(o): prior for o in OPINIONS} for c in TRUE_COLOURS}
+        for code, opinion in zip(truth, opinions):
+            counts[colour_of(code)][_opinion_key(opinion)] += 1.0
+        return cls({c: {k: v / sum(row.values()) for k, v in row.items()} for c, row in counts.items()})
+
+    def to_json(self) -> dict:
+        return {c: {k: float(v) for k, v in self.rates[c].items()} for c in TRUE_COLOURS}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "InkRates":
+        if not isinstance(data, Mapping):
+            raise ValueError("ink rates are a JSON object of colours")
+        return cls({str(c): {str(k): float(v) for k, v in row.items()} for c, row in data.items()})
+
+
+def ink_likelihood(opinions: Sequence[str | None], codes: Sequence[str], rates: InkRates) -> np.ndarray:
+    """(N, len(codes)): how likely each tile's ink opinion is if the tile is each code.
+
+    No opinion is no evidence (1 for every code): a dark blue and a black both give none, and the
+    classifier is fooled by the same darkness, so counting it would count one thing twice.
+    """
+    table = np.array([[rates.rates[c][_opinion_key(o)] if o is not None else 1.0 for c in TRUE_COLOURS] for o in OPINIONS])
+    rows = np.array([OPINIONS.index(o) for o in opinions], dtype=int)
+    columns = np.array([TRUE_COLOURS.index(colour_of(c)) for c in codes], dtype=int)
+    return table[rows][:, columns].reshape(len(rows), len(columns))

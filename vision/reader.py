@@ -26,12 +26,12 @@ from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
-from vision.fusion import NUMBER_COLUMNS, disagreement, fuse
-from vision.ink import ink_colours, ink_disagrees
+from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
+from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.types import INK_COLOUR, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import INK_COLOUR, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
@@ -53,8 +53,10 @@ class Reader:
     The number recogniser (``vision.ocr``) is a second opinion on each number. ``ocr``: None
     follows the model's settings (``"ocr"`` in ``models/settings.json``, on by default, used where
     the recogniser is installed); True insists on it; False reads with the classifier alone.
-    ``number_reader`` injects one (tests use stand-ins). ``calibration``: how far each reader is
-    believed and when a tile is doubtful (default: ``calibration.json`` in the models folder).
+    ``number_reader`` injects one (tests use stand-ins). ``ink_reader``: the opinion on each tile's
+    ink colour (default: measured on the photo, ``vision.ink``). ``calibration``: how far each
+    reader is believed and when a tile is doubtful (default: ``calibration.json`` in the models
+    folder).
     """
 
     def __init__(
@@ -67,6 +69,7 @@ class Reader:
         number_reader: NumberReading | None = None,
         ocr: bool | None = None,
         calibration: Calibration | None = None,
+        ink_reader: InkReading | None = None,
     ) -> None:
         self._model = model
         self.rules = rules
@@ -75,6 +78,7 @@ class Reader:
         self._numbers = number_reader
         self._ocr = ocr
         self._calibration = calibration
+        self.ink_reader: InkReading = InkOpinion() if ink_reader is None else ink_reader
 
     @property
     def number_reader(self) -> NumberReading | None:
@@ -137,16 +141,21 @@ class Reader:
             ocr = np.asarray(numbers.read(image.rgb, tile_boxes), dtype=np.float64)
             if ocr.shape != (len(raw), NUMBER_COLUMNS):
                 raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
+        # the ink's own colour: a third opinion, on the colour alone
+        inks = list(self.ink_reader.read(image.rgb, tile_boxes))
+        if len(inks) != len(raw):
+            raise ValueError(f"the ink reader gave {len(inks)} opinions for {len(raw)} tiles")
         calibration = self.calibration
         params = calibration.params(ocr is not None)
-        fused = fuse(probs, ocr, params)
+        evidence = None if calibration.ink is None else ink_likelihood(inks, CLASS_NAMES, calibration.ink)
+        fused = fuse(probs, ocr, params, evidence)
         consistent = read_consistently(
             fused, meld_groups or None, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
         )
-        # the readers' disagreement about the chosen reading: someone should look
+        # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
-        # the ink's own colour against the colour read: a third opinion, on the colour alone
-        off_colour = ink_disagrees(consistent.codes, ink_colours(image.rgb, tile_boxes))
+        recoloured = colour_disagreement(consistent.codes, probs)
+        off_colour = ink_disagrees(consistent.codes, inks)
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
@@ -160,10 +169,11 @@ class Reader:
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
-                doubtful=choice.doubtful or bool(disagree[t]) or bool(off_colour[t]) or unconfirmed[t]
+                doubtful=choice.doubtful or bool(disagree[t]) or bool(recoloured[t]) or bool(off_colour[t]) or unconfirmed[t]
                 or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
                 doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
-                       else INK_COLOUR if off_colour[t] else None),
+                       else INK_COLOUR if off_colour[t]
+                       else INK_RECOLOURED if recoloured[t] and inks[t] == choice.code[:1] else None),
             )
             for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
         ]

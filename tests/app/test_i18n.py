@@ -18,7 +18,7 @@ DYNAMIC = {  # keys built at run time: f"prefix_{value}"
     "turn_table_": ["checked", "type"],
     "kind_": ["rummikub", "closed", "classic"],
     "penalty_": ["three", "one", "none"],
-    "doubt_": ["twist_unconfirmed", "ink_colour", "joker_kind"],  # vision.types.DOUBT_TEXT's codes
+    "doubt_": ["twist_unconfirmed", "ink_colour", "joker_kind", "ink_recoloured"],  # vision.types.DOUBT_TEXT's codes
 }
 
 

@@ -61,6 +61,50 @@ def test_json_round_trip_and_defaults(tmp_path):
         Calibration.load(tmp_path)
 
 
+def test_json_round_trip_keeps_the_ink_rates_and_an_old_file_has_none(tmp_path):
+    from vision.ink import InkRates
+
+    rates = InkRates.count(["B1", "K1", "R1", "O1", "J"], ["B", None, "R", "O", "R"])
+    cal = Calibration(alone=FusionParams(evidence_weight=0.4), ink=rates)
+    cal.save(tmp_path / "calibration.json")
+    assert Calibration.load(tmp_path) == cal
+    old = cal.to_json()
+    del old["ink"]
+    assert Calibration.from_json(old).ink is None  # fitted before the ink was evidence: it only doubts
+
+
+def test_the_fit_counts_the_ink_and_weighs_it_and_the_replay_sees_it():
+    """Blue tiles the classifier half takes for black, whose ink shows blue two times in three: the
+    fit learns the ink's rates and gives it weight, and the replay reads the recorded opinions."""
+    from training.calibrate import PhotoRecord, fit, replay
+
+    rng = np.random.default_rng(1)
+    boxes = np.array([(40.0 + 44 * k, 100.0, 80.0 + 44 * k, 156.0) for k in range(10)])
+    records = []
+    for photo in range(40):
+        truth = [("B" if k % 2 else "K") + str(rng.integers(1, 14)) for k in range(10)]
+        probs, inks = [], []
+        for code in truth:
+            number = code[1:]
+            lean = rng.uniform(0.55, 0.7)  # towards black, whatever the tile
+            p = np.full(len(CLASS_NAMES), 0.002)
+            p[CLASS_NAMES.index("K" + number)] = lean
+            p[CLASS_NAMES.index("B" + number)] = 1 - lean
+            probs.append(p / p.sum())
+            inks.append("B" if code[0] == "B" and rng.random() < 0.67 else None)
+        records.append(PhotoRecord(f"p{photo}.png", 640, 480, boxes, np.full(10, 0.9), np.stack(probs), None, truth, inks))
+    cal = fit(records)
+    assert cal.ink is not None and cal.ink.rates["B"]["B"] > 0.6 and cal.ink.rates["K"]["B"] < 0.01
+    assert cal.alone.evidence_weight > 0.5
+    conf, flagged, wrong, _ = replay(records, cal, with_ocr=False)
+    blue_read_right = 1 - wrong.mean()
+    assert blue_read_right > 0.8  # the blue ink's tiles are read blue; without the ink only the blacks were right
+    without = fit([PhotoRecord(r.path, r.width, r.height, r.boxes, r.det_scores, r.classifier, None, r.truth) for r in records])
+    assert without.ink is None
+    _, _, wrong0, _ = replay(records, without, with_ocr=False)
+    assert wrong0.mean() == pytest.approx(0.5, abs=0.05)
+
+
 def test_a_lone_six_has_its_own_threshold():
     box = (100, 100, 140, 156)
     image = Image(np.zeros((300, 400, 3), np.uint8))

@@ -7,7 +7,7 @@ import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector, raw_tile
 
 from vision.calibration import Calibration
-from vision.fusion import FusionParams, disagreement, fuse, number_marginal, ocr_likelihood
+from vision.fusion import FusionParams, colour_disagreement, colour_marginal, disagreement, fuse, number_marginal, ocr_likelihood
 from vision.reader import Reader
 from vision.types import Image
 from vision.yolo_format import CLASS_NAMES
@@ -38,6 +38,31 @@ def test_disagreement_on_the_number_keeps_the_classifiers_colour():
 def test_colour_is_the_classifiers_alone():
     fused, p, _ = _one({"B7": 0.6, "K7": 0.3}, {7: 0.9})
     assert fused[I["B7"]] / fused[I["K7"]] == pytest.approx(p[0, I["B7"]] / p[0, I["K7"]])
+
+
+def test_other_evidence_counts_at_its_weight():
+    p = prob_vector({"K7": 0.6, "B7": 0.3})[None]
+    evidence = np.ones((1, len(CLASS_NAMES)))
+    evidence[0, I["B7"]] = 4.0
+    full = fuse(p, None, FusionParams(evidence_weight=1.0), evidence)[0]
+    half = fuse(p, None, FusionParams(evidence_weight=0.5), evidence)[0]
+    assert full[I["B7"]] / full[I["K7"]] == pytest.approx(2.0, rel=0.01)  # 0.3 * 4 against 0.6 (the rest spread evenly)
+    assert half[I["B7"]] / half[I["K7"]] == pytest.approx(1.0, rel=0.01)  # 0.3 * 2 against 0.6
+    assert np.allclose(fuse(p, None, FusionParams(evidence_weight=0.0), evidence), fuse(p, None))
+    with pytest.raises(ValueError, match="evidence: expected"):
+        fuse(p, None, FusionParams(), np.ones((2, len(CLASS_NAMES))))
+    with pytest.raises(ValueError, match="evidence_weight"):
+        FusionParams(evidence_weight=1.5)
+
+
+def test_a_colour_other_than_the_classifiers_is_a_disagreement():
+    p = np.stack([prob_vector({"K7": 0.5, "K8": 0.2, "B7": 0.25}), prob_vector({"J": 0.9})])
+    marg = colour_marginal(p)
+    assert marg.shape == (2, 5) and np.allclose(marg.sum(1), 1.0)
+    assert colour_disagreement(["B7", "J"], p).tolist() == [True, False]
+    assert colour_disagreement(["K9", "JM"], p).tolist() == [False, False]  # the number is another matter; every joker is one kind here
+    with pytest.raises(ValueError, match="1 codes but 2"):
+        colour_disagreement(["K7"], p)
 
 
 def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():

@@ -1,4 +1,4 @@
-"""The ink's own colour (vision.ink): a third opinion on the colour alone, used only to doubt.
+"""The ink's own colour (vision.ink): a third opinion on the colour alone, as evidence and as doubt.
 
 The tiles are drawn here: a body in some plastic, a thick digit in some ink, under some light.
 """
@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, raw_tile
 
-from vision.ink import ink_colour, ink_colours, ink_disagrees
+from vision.calibration import Calibration
+from vision.fusion import FusionParams
+from vision.ink import InkRates, colour_of, ink_colour, ink_colours, ink_disagrees, ink_likelihood
 from vision.reader import Reader
-from vision.types import DOUBT_TEXT, INK_COLOUR, Image
+from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
 
 IVORY, WHITE, GREY = (236, 229, 206), (250, 250, 247), (206, 208, 206)
 INKS = {
@@ -92,3 +94,91 @@ def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -
     assert by_code["K7"].to_json()["doubt"] == INK_COLOUR
     assert not by_code["K5"].doubtful and by_code["K5"].doubt is None
     assert not by_code["R9"].doubtful
+
+
+def _rates() -> InkRates:
+    """Made-up counts: each colour's ink is named half the time, another colour's rarely; jokers often look red."""
+    truth, opinions = [], []
+    for colour, named in (("K", None), ("R", "R"), ("B", "B"), ("O", "O")):
+        for k in range(100):
+            truth.append(f"{colour}5")
+            opinions.append(named if k < 50 else None)
+    truth += ["J"] * 20
+    opinions += ["R"] * 8 + [None] * 12
+    return InkRates.count(truth, opinions)
+
+
+def test_the_rates_are_counted_per_true_colour_with_a_prior() -> None:
+    rates = _rates()
+    assert rates.rates["B"]["B"] == pytest.approx(51 / 104) and rates.rates["B"]["none"] == pytest.approx(51 / 104)
+    assert rates.rates["K"]["B"] == pytest.approx(1 / 104)  # never seen, so rare, not impossible
+    assert rates.rates["J"]["R"] == pytest.approx(9 / 24)
+    assert colour_of("JD") == colour_of("J") == "J" and colour_of("O12") == "O"
+    assert InkRates.from_json(rates.to_json()) == rates
+    with pytest.raises(ValueError, match="2 true codes but 1 ink"):
+        InkRates.count(["K1", "K2"], ["B"])
+
+
+def test_bad_rates_are_named() -> None:
+    good = _rates().to_json()
+    with pytest.raises(ValueError, match="no row for the colour J"):
+        InkRates({c: row for c, row in good.items() if c != "J"})
+    with pytest.raises(ValueError, match="row for B sums to"):
+        InkRates({**good, "B": {"R": 0.5, "O": 0.5, "B": 0.5, "none": 0.5}})
+    with pytest.raises(ValueError, match="row for R needs"):
+        InkRates({**good, "R": {"R": 1.0, "O": 0.0, "B": 0.0, "none": 0.0}})
+
+
+def test_a_clear_hue_is_evidence_and_no_opinion_is_none() -> None:
+    rates = _rates()
+    like = ink_likelihood(["B", None], ["K7", "B7", "J"], rates)
+    assert like.shape == (2, 3)
+    assert like[0, 1] / like[0, 0] == pytest.approx(51.0)  # blue ink: 51 times likelier on a blue tile
+    assert like[1].tolist() == [1.0, 1.0, 1.0]  # dark or black ink says nothing
+
+
+def _three_tiles() -> tuple[np.ndarray, list]:
+    rgb = np.full((120, 240, 3), (40, 110, 60), np.uint8)
+    boxes = [(20.0, 20.0, 72.0, 90.0), (90.0, 20.0, 142.0, 90.0), (160.0, 20.0, 212.0, 90.0)]
+    for box, ink in zip(boxes, ("blue", "black", "red")):
+        tile = _photo(INKS[ink])
+        x1, y1, x2, y2 = (int(v) for v in box)
+        rgb[y1:y2, x1:x2] = tile[20:90, 20:72]
+    return rgb, boxes
+
+
+def test_with_rates_the_ink_corrects_a_black_that_is_blue_and_says_so() -> None:
+    """The classifier leans to black on a blue tile it never learnt; the ink's blue tips it, and the
+    tile stays doubtful: the two opinions disagree, so a person should look."""
+    rgb, boxes = _three_tiles()
+    model = FakeModel([raw_tile(boxes[0], {"K7": 0.85, "B7": 0.15}), raw_tile(boxes[1], {"K5": 0.85, "B5": 0.15}),
+                       raw_tile(boxes[2], {"R9": 0.99})])
+    cal = Calibration(alone=FusionParams(evidence_weight=1.0), doubt_below_alone=0.5, ink=_rates())
+    reading = Reader(model=model, ocr=False, calibration=cal).read(Image(rgb=rgb, path="ink.jpg"), rack=True)
+    first, second, third = reading.tiles
+    assert first.code == "B7" and first.doubtful and first.doubt == INK_RECOLOURED and INK_RECOLOURED in DOUBT_TEXT
+    assert second.code == "K5" and not second.doubtful  # black ink: no opinion, the classifier decides
+    assert third.code == "R9" and not third.doubtful
+    # weight 0: the ink is ignored as evidence, and only doubts
+    cal0 = Calibration(alone=FusionParams(evidence_weight=0.0), doubt_below_alone=0.5, ink=_rates())
+    first0 = Reader(model=model, ocr=False, calibration=cal0).read(Image(rgb=rgb), rack=True).tiles[0]
+    assert first0.code == "K7" and first0.doubtful and first0.doubt == INK_COLOUR
+
+
+class _Inks:
+    def __init__(self, opinions: list) -> None:
+        self.opinions = opinions
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list:
+        return list(self.opinions)
+
+
+def test_the_ink_reader_is_injected_and_checked() -> None:
+    box = (20.0, 20.0, 72.0, 90.0)
+    model = FakeModel([raw_tile(box, {"O3": 0.8, "R3": 0.2})])
+    cal = Calibration(alone=FusionParams(evidence_weight=1.0), doubt_below_alone=0.5, ink=_rates())
+    image = Image(np.zeros((120, 240, 3), np.uint8))
+    tile = Reader(model=model, ocr=False, calibration=cal, ink_reader=_Inks(["R"])).read(image, rack=True).tiles[0]
+    assert tile.code == "R3" and tile.doubt == INK_RECOLOURED
+    with pytest.raises(ValueError, match="2 opinions for 1 tiles"):
+        Reader(model=model, ocr=False, calibration=cal, ink_reader=_Inks(["R", "B"])).read(image, rack=True)
