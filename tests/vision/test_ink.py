@@ -79,14 +79,20 @@ def test_only_a_clear_contradiction_is_a_disagreement() -> None:
         ink_disagrees(["K1", "K2"], ["B"])
 
 
-def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -> None:
-    """The blind photos' mistake: blue read as black with high confidence."""
+def _three_tiles() -> tuple[np.ndarray, list]:
+    """A blue, a black and a red tile side by side on a green table."""
     rgb = np.full((120, 240, 3), (40, 110, 60), np.uint8)
     boxes = [(20.0, 20.0, 72.0, 90.0), (90.0, 20.0, 142.0, 90.0), (160.0, 20.0, 212.0, 90.0)]
     for box, ink in zip(boxes, ("blue", "black", "red")):
         tile = _photo(INKS[ink])
         x1, y1, x2, y2 = (int(v) for v in box)
         rgb[y1:y2, x1:x2] = tile[20:90, 20:72]
+    return rgb, boxes
+
+
+def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -> None:
+    """The blind photos' mistake: blue read as black with high confidence."""
+    rgb, boxes = _three_tiles()
     model = FakeModel([raw_tile(boxes[0], {"K7": 0.99}), raw_tile(boxes[1], {"K5": 0.99}), raw_tile(boxes[2], {"R9": 0.99})])
     reading = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="ink.jpg"), rack=True)
     by_code = {t.code: t for t in reading.tiles}
@@ -135,16 +141,6 @@ def test_a_clear_hue_is_evidence_and_no_opinion_is_none() -> None:
     assert like.shape == (2, 3)
     assert like[0, 1] / like[0, 0] == pytest.approx(51.0)  # blue ink: 51 times likelier on a blue tile
     assert like[1].tolist() == [1.0, 1.0, 1.0]  # dark or black ink says nothing
-
-
-def _three_tiles() -> tuple[np.ndarray, list]:
-    rgb = np.full((120, 240, 3), (40, 110, 60), np.uint8)
-    boxes = [(20.0, 20.0, 72.0, 90.0), (90.0, 20.0, 142.0, 90.0), (160.0, 20.0, 212.0, 90.0)]
-    for box, ink in zip(boxes, ("blue", "black", "red")):
-        tile = _photo(INKS[ink])
-        x1, y1, x2, y2 = (int(v) for v in box)
-        rgb[y1:y2, x1:x2] = tile[20:90, 20:72]
-    return rgb, boxes
 
 
 def test_with_rates_the_ink_corrects_a_black_that_is_blue_and_says_so() -> None:
