@@ -110,18 +110,20 @@ class Stacked:
 
 def _stack(records: Sequence[PhotoRecord]) -> Stacked:
     cls_rows, ocr_rows, truth, inks = [], [], [], []
+    with_inks = all(r.inks is not None for r in records)
     for r in records:
         for t, code in enumerate(r.truth):
             if code is None:
                 continue
             cls_rows.append(r.classifier[t])
             ocr_rows.append(r.ocr[t] if r.ocr is not None else None)
-            inks.append(r.inks[t] if r.inks is not None else "?")
+            if with_inks:
+                inks.append(r.inks[t])  # type: ignore[index]
             truth.append(_CODE_INDEX[code])
     if not truth:
         raise ValueError("no labelled tiles to fit on")
     ocr = None if any(o is None for o in ocr_rows) else np.stack(ocr_rows)  # type: ignore[arg-type]
-    return Stacked(np.stack(cls_rows), ocr, np.asarray(truth), None if "?" in inks else inks)
+    return Stacked(np.stack(cls_rows), ocr, np.asarray(truth), inks if with_inks else None)
 
 
 def _nll(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, params: FusionParams,
