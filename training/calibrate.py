@@ -292,14 +292,19 @@ class _ReplayModel:
         return int(np.argmin(d))
 
 
+def _rows_of(record: PhotoRecord, boxes: np.ndarray) -> list[int]:
+    """The record's tile for each box the reader asks about (it asks in its own order)."""
+    model = _ReplayModel(record)
+    return [model.index_of(b) for b in np.asarray(boxes).reshape(-1, 4)]
+
+
 class _ReplayNumbers:
     def __init__(self, record: PhotoRecord) -> None:
         self.record = record
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         assert self.record.ocr is not None
-        model = _ReplayModel(self.record)
-        return self.record.ocr[[model.index_of(b) for b in np.asarray(boxes).reshape(-1, 4)]]
+        return self.record.ocr[_rows_of(self.record, boxes)]
 
 
 class _ReplayInks:
@@ -309,11 +314,8 @@ class _ReplayInks:
         self.record = record
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]:
-        boxes = np.asarray(boxes).reshape(-1, 4)
-        if self.record.inks is None:
-            return [None] * len(boxes)
-        model = _ReplayModel(self.record)
-        return [self.record.inks[model.index_of(b)] for b in boxes]
+        rows = _rows_of(self.record, boxes)
+        return [None if self.record.inks is None else self.record.inks[i] for i in rows]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

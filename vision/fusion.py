@@ -151,18 +151,26 @@ def number_marginal(classifier: np.ndarray) -> np.ndarray:
     return out
 
 
+# the colours a code can have: the four inks, and the jokers, every kind counted as one "colour"
+COLOURS = ("K", "R", "B", "O", "J")
+
+
+def colour_of(code: str) -> str:
+    """A code's colour in ``COLOURS``: its colour letter, or ``J`` for every joker."""
+    return "J" if code.startswith("J") else code[:1]
+
+
 def _colour_row(code: str) -> int:
-    return _COLOUR_ROWS.index("J" if code.startswith("J") else code[:1])
+    return COLOURS.index(colour_of(code))
 
 
-_COLOUR_ROWS = ("K", "R", "B", "O", "J")  # the jokers, every kind, count as one "colour"
 COLOUR_OF_CODE = np.array([_colour_row(c) for c in CLASS_NAMES])
 
 
 def colour_marginal(classifier: np.ndarray) -> np.ndarray:
     """(N, 5): the classifier's probabilities summed over numbers, per colour K R B O and the jokers."""
     p = _check(classifier, N_CODES, "classifier")
-    out = np.zeros((p.shape[0], len(_COLOUR_ROWS)))
+    out = np.zeros((p.shape[0], len(COLOURS)))
     np.add.at(out.T, COLOUR_OF_CODE, p.T)
     return out
 

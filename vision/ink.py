@@ -34,11 +34,11 @@ from typing import Mapping, Protocol, Sequence
 import cv2
 import numpy as np
 
+from vision.fusion import COLOURS, colour_of  # the true colours the rates are kept for
+
 # the colours an ink opinion can name (black is never named: see the module's docstring)
 RED, ORANGE, BLUE = "R", "O", "B"
 OPINIONS: tuple[str | None, ...] = (RED, ORANGE, BLUE, None)
-# the true colours the rates are kept for: the four inks and the jokers (all kinds: one face design each)
-TRUE_COLOURS = ("K", "R", "B", "O", "J")
 # for a tile read in the key's colour: the ink opinions that contradict it
 CONTRADICTS: dict[str, str] = {"K": BLUE, "B": RED + ORANGE, "R": ORANGE + BLUE, "O": RED + BLUE}
 
@@ -136,11 +136,6 @@ class InkOpinion:
         return ink_colours(rgb, boxes, self.settings)
 
 
-def colour_of(code: str) -> str:
-    """The true-colour row of a code: its colour letter, or ``J`` for every joker."""
-    return "J" if code.startswith("J") else code[:1]
-
-
 def _opinion_key(opinion: str | None) -> str:
     return "none" if opinion is None else opinion
 
@@ -149,14 +144,14 @@ def _opinion_key(opinion: str | None) -> str:
 class InkRates:
     """P(the ink opinion | the tile's true colour), counted on labelled renders.
 
-    ``rates[colour][opinion]``: colour one of ``TRUE_COLOURS``, opinion ``R``, ``O``, ``B`` or
+    ``rates[colour][opinion]``: colour one of ``COLOURS``, opinion ``R``, ``O``, ``B`` or
     ``none``; each row sums to 1.
     """
 
     rates: Mapping[str, Mapping[str, float]]
 
     def __post_init__(self) -> None:
-        for colour in TRUE_COLOURS:
+        for colour in COLOURS:
             row = self.rates.get(colour)
             if row is None:
                 raise ValueError(f"ink rates: no row for the colour {colour}")
@@ -172,13 +167,13 @@ class InkRates:
         added to every count so that an opinion never seen on a colour is rare, never impossible."""
         if len(truth) != len(opinions):
             raise ValueError(f"{len(truth)} true codes but {len(opinions)} ink opinions")
-        counts = {c: {_opinion_key(o): prior for o in OPINIONS} for c in TRUE_COLOURS}
+        counts = {c: {_opinion_key(o): prior for o in OPINIONS} for c in COLOURS}
         for code, opinion in zip(truth, opinions):
             counts[colour_of(code)][_opinion_key(opinion)] += 1.0
         return cls({c: {k: v / sum(row.values()) for k, v in row.items()} for c, row in counts.items()})
 
     def to_json(self) -> dict:
-        return {c: {k: float(v) for k, v in self.rates[c].items()} for c in TRUE_COLOURS}
+        return {c: {k: float(v) for k, v in self.rates[c].items()} for c in COLOURS}
 
     @classmethod
     def from_json(cls, data: Mapping) -> "InkRates":
@@ -193,7 +188,7 @@ def ink_likelihood(opinions: Sequence[str | None], codes: Sequence[str], rates: 
     No opinion is no evidence (1 for every code): a dark blue and a black both give none, and the
     classifier is fooled by the same darkness, so counting it would count one thing twice.
     """
-    table = np.array([[rates.rates[c][_opinion_key(o)] if o is not None else 1.0 for c in TRUE_COLOURS] for o in OPINIONS])
+    table = np.array([[rates.rates[c][_opinion_key(o)] if o is not None else 1.0 for c in COLOURS] for o in OPINIONS])
     rows = np.array([OPINIONS.index(o) for o in opinions], dtype=int)
-    columns = np.array([TRUE_COLOURS.index(colour_of(c)) for c in codes], dtype=int)
+    columns = np.array([COLOURS.index(colour_of(c)) for c in codes], dtype=int)
     return table[rows][:, columns].reshape(len(rows), len(columns))

@@ -11,8 +11,8 @@ import pytest
 from vision_fakes import FakeModel, raw_tile
 
 from vision.calibration import Calibration
-from vision.fusion import FusionParams
-from vision.ink import InkRates, colour_of, ink_colour, ink_colours, ink_disagrees, ink_likelihood
+from vision.fusion import FusionParams, colour_of
+from vision.ink import InkRates, ink_colour, ink_colours, ink_disagrees, ink_likelihood
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
 
