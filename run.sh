@@ -26,7 +26,7 @@ setup() {
         fonts-croscore fonts-crosextra-carlito fonts-cabin fonts-karla fonts-clear-sans fonts-urw-base35 fonts-manrope \
         fonts-b612 fonts-play fonts-league-spartan fonts-texgyre fonts-roboto-slab fonts-hack fonts-eurofurence \
         fonts-comic-neue fonts-averia-sans-gwf fonts-inter fonts-bebas-neue fonts-beteckna fonts-sora fonts-millimetre \
-        fonts-jetbrains-mono"
+        fonts-jetbrains-mono fonts-dejavu-extra fonts-jura"
     # shellcheck disable=SC2086
     if ! dpkg -s $fonts >/dev/null 2>&1; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

@@ -52,7 +52,7 @@ class FaceStyle:
     mark: bool  # the maker's mark near the bottom edge
     plastic: tuple[int, int, int]
     ink: tuple[int, int, int]
-    joker_style: str = "ring-face"  # ring-face | filled-face | letter-j | star | okey-false
+    joker_style: str = "ring-face"  # ring-face | filled-face | letter-j | emblem | star | okey-false
     mark_text: str = "Rummikub"
     okey: str = ""  # "" none, "dot", "bar" or "ring" under the number (Okey-style tiles)
     ink_shade: str = ""  # names from styles.py, for tests and sidecars
@@ -60,6 +60,8 @@ class FaceStyle:
     y: float = 0.42  # the number's centre, as a fraction of the face height
     twist: str = "faces"  # faces | shapes | marks: how the Twist jokers are drawn (styles.py)
     palette: tuple[tuple[int, int, int], ...] = ()  # the edition's four inks, K R B O: the colour-change joker's quarters
+    weight: int = 0  # strokes thickened (+) or thinned (-), in pixels of the GLYPH_PX raster (styles.StyleSet)
+    stretch: float = 1.0  # the digits' width factor
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Edition:
     y: float
     fonts: tuple[int, ...] = ()  # the style set's fonts, for the odd tile in another font
     twist: str = "faces"  # how the Twist jokers are drawn
+    weight: int = 0
+    stretch: float = 1.0
 
 
 def _jitter(rng: np.random.Generator, base: tuple[int, int, int], spread: int) -> tuple[int, int, int]:
@@ -101,11 +105,14 @@ def random_edition(rng: np.random.Generator, styles: StyleSet = TRAIN) -> Editio
     if mark_text:
         y = min(y, 0.83 - size / 2)
     y = max(y, size / 2 + 0.05)
+    # drawn last and only where the style set varies them, so the held-out renders stay what they were
+    weight = int(styles.weights[int(rng.integers(len(styles.weights)))]) if styles.weights else 0
+    stretch = float(styles.stretches[int(rng.integers(len(styles.stretches)))]) if styles.stretches else 1.0
     return Edition(
         font=fonts[int(rng.integers(len(fonts)))], size=size, band=(band.lo, band.hi), circle=circle, mark_text=mark_text,
         plastic=_jitter(rng, pbase, PLASTIC_SPREAD), plastic_name=pname, shades=shades,
         joker_style=styles.jokers[int(rng.integers(len(styles.jokers)))], okey=okey, y=float(y), fonts=fonts,
-        twist=styles.twist,
+        twist=styles.twist, weight=weight, stretch=stretch,
     )
 
 
@@ -118,7 +125,7 @@ def tile_style(rng: np.random.Generator, edition: Edition, colour: str | None) -
     plastic = tuple(int(min(255.0, max(0.0, c + rng.normal(0, 2)))) for c in edition.plastic)
     return FaceStyle(font, size, edition.circle, bool(edition.mark_text), plastic, _jitter(rng, shade, INK_SPREAD),  # type: ignore[arg-type]
                      edition.joker_style, edition.mark_text or "Rummikub", edition.okey, shade_name, edition.plastic_name, edition.y,
-                     edition.twist, tuple(edition.shades[c][1] for c in COLOURS))
+                     edition.twist, tuple(edition.shades[c][1] for c in COLOURS), edition.weight, edition.stretch)
 
 
 def random_style(rng: np.random.Generator, colour: str | None, styles: StyleSet = TRAIN) -> FaceStyle:
@@ -140,6 +147,27 @@ def _glyphs(text: str, font_index: int) -> np.ndarray:
     out = np.asarray(img, np.uint8)
     out.flags.writeable = False
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _warped_glyphs(text: str, font_index: int, weight: int, stretch: float) -> np.ndarray:
+    """``_glyphs`` with the strokes thickened or thinned by ``weight`` pixels and the width scaled by
+    ``stretch``, with the same GLYPH_PAD blank border around the result."""
+    out = _glyphs(text, font_index)
+    if weight == 0 and stretch == 1.0:
+        return out
+    g = np.pad(out, abs(weight))
+    if weight:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (abs(weight) + 1, abs(weight) + 1))
+        g = cv2.dilate(g, kernel) if weight > 0 else cv2.erode(g, kernel)
+    if stretch != 1.0:
+        g = cv2.resize(g, (max(1, int(round(g.shape[1] * stretch))), g.shape[0]), interpolation=cv2.INTER_AREA)
+    ys, xs = np.nonzero(g > 8)
+    if len(ys) == 0:  # thinned away: keep the font as drawn
+        return out
+    g = np.pad(g[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], GLYPH_PAD)
+    g.flags.writeable = False
+    return g
 
 
 @functools.lru_cache(maxsize=256)
@@ -205,7 +233,7 @@ def _number_mask(number: int, style: FaceStyle) -> np.ndarray:
     squeezed: to 78% of the face's width, 92% for the editions whose digits fill the tile)."""
     text = str(number)
     size_px = int(FACE_H * style.size * 1.35)
-    big = _glyphs(text, style.font)
+    big = _warped_glyphs(text, style.font, style.weight, style.stretch)
     k = size_px / GLYPH_PX  # from the cached raster's scale to the font size
     gh, gw = (big.shape[0] - 2 * GLYPH_PAD) * k + 4, (big.shape[1] - 2 * GLYPH_PAD) * k + 4
     pad = min(GLYPH_PAD, int(round(2 / k)))  # those 2 pixels of border at the raster's scale
@@ -271,9 +299,59 @@ def _joker_mask(style: FaceStyle, rng: np.random.Generator) -> np.ndarray:
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
             cv2.circle(big, _pt(cx + dx * lr * 0.95, cy - r * 0.1 + dy * lr * 0.95, s), int(lr * s), 255, -1, cv2.LINE_AA)
         cv2.line(big, _pt(cx, cy + lr, s), _pt(cx + r * 0.35, cy + r * 1.2, s), 255, max(1, int(r * 0.12 * s)), cv2.LINE_AA)
+    elif kind == "emblem":
+        _emblem(big, cx, cy, r, s, rng)
     else:  # ring-face | filled-face
         _face(big, cx, cy, r, s, filled=kind == "filled-face")
     return _shrink(big)
+
+
+EMBLEMS = ("star", "heart", "crown", "target", "sun", "diamond")
+
+
+def _emblem(big: np.ndarray, cx: float, cy: float, r: float, s: int, rng: np.random.Generator) -> None:
+    """A random joker emblem, so that the classifier learns "a picture, not a number" rather than a few
+    pictures: jokers of editions we never saw are drawn otherwise. Never a five-pointed star or a clover
+    (the held-out jokers, styles.py)."""
+    kind = EMBLEMS[int(rng.integers(len(EMBLEMS)))]
+    turn = rng.uniform(0, 2 * np.pi)
+    thick = max(1, int(r * rng.uniform(0.1, 0.2) * s))
+    filled = rng.random() < 0.6
+
+    def poly(points: np.ndarray) -> None:
+        pts = [np.round(points * s).astype(np.int32)]
+        if filled:
+            cv2.fillPoly(big, pts, 255, cv2.LINE_AA)
+        else:
+            cv2.polylines(big, pts, True, 255, thick, cv2.LINE_AA)
+
+    if kind == "star":  # 4, 6, 7 or 8 points
+        k = int(rng.choice((4, 6, 7, 8)))
+        ang = turn + np.pi * np.arange(2 * k) / k
+        rad = np.where(np.arange(2 * k) % 2 == 0, r * 1.1, r * rng.uniform(0.35, 0.65))
+        poly(np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], 1))
+    elif kind == "heart":
+        t = np.linspace(0, 2 * np.pi, 60)
+        x, y = 16 * np.sin(t) ** 3, 13 * np.cos(t) - 5 * np.cos(2 * t) - 2 * np.cos(3 * t) - np.cos(4 * t)
+        poly(np.stack([cx + x * r / 16, cy - y * r / 16], 1))
+    elif kind == "crown":
+        spikes = int(rng.integers(3, 6))
+        top = [(cx - r + 2 * r * i / (2 * spikes), cy - (r * 0.9 if i % 2 == 0 else r * 0.2)) for i in range(2 * spikes + 1)]
+        poly(np.array(top + [(cx + r, cy + r * 0.7), (cx - r, cy + r * 0.7)]))
+    elif kind == "target":
+        rings = int(rng.integers(2, 4))
+        for i in range(rings):
+            cv2.circle(big, _pt(cx, cy, s), int(r * (1 - i / rings) * s), 255, thick, cv2.LINE_AA)
+        cv2.circle(big, _pt(cx, cy, s), int(r * 0.18 * s), 255, -1, cv2.LINE_AA)
+    elif kind == "sun":
+        cv2.circle(big, _pt(cx, cy, s), int(r * 0.5 * s), 255, -1 if filled else thick, cv2.LINE_AA)
+        for a in turn + 2 * np.pi * np.arange(int(rng.integers(8, 13))) / 12:
+            cv2.line(big, _pt(cx + r * 0.7 * np.cos(a), cy + r * 0.7 * np.sin(a), s),
+                     _pt(cx + r * 1.1 * np.cos(a), cy + r * 1.1 * np.sin(a), s), 255, thick, cv2.LINE_AA)
+    else:  # diamond, as on a playing card
+        poly(np.array([(cx, cy - r * 1.2), (cx + r * 0.8, cy), (cx, cy + r * 1.2), (cx - r * 0.8, cy)]))
+    if rng.random() < 0.3:  # a ring around it
+        cv2.circle(big, _pt(cx, cy, s), int(r * 1.3 * s), 255, max(1, thick // 2), cv2.LINE_AA)
 
 
 def _twist_mask(code: str, style: FaceStyle, rng: np.random.Generator) -> tuple[np.ndarray, list[np.ndarray]]:

@@ -12,16 +12,19 @@ listed (whole font families, one shade of each pair, one of each joker, mark and
 
 What is held out, and why:
 
-- fonts: 14 of 50, one or more from each look (rounded, condensed, geometric/wide, grotesque, slab,
+- fonts: 14 of 60, one or more from each look (rounded, condensed, geometric/wide, grotesque, slab,
   mono), whole families at a time: a held-out family has no sibling, and no clone of the same design
   (e.g. Nimbus Sans Narrow / TeX Gyre Heros Cn, URW Gothic / TeX Gyre Adventor), on the train side;
+- stroke weight and width: training editions thicken, thin, widen or narrow their font's digits
+  (``weights``, ``stretches``); the held-out sides draw each font as it is;
 - digit size: train draws digit heights 0.30-0.60 of the face (with the circle below 0.48); held out
   are the two ends seen on other editions: small digits in a circle (0.24-0.30, older editions) and
   digits filling the tile with no circle (0.60-0.72, the blind edition that read 9.9%);
 - ink shades: each colour has train shades and neighbouring held-out shades (blue -> teal-blue and
   teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
 - plastic: ivory, cream and off-white for training; pure white and grey held out;
-- joker faces: ring face, filled face and a big "J" for training; a star and Okey's false joker held out;
+- joker faces: ring face, filled face, a big "J" and random emblems (many-pointed stars, hearts, crowns,
+  targets, suns; never a five-pointed star or a clover) for training; a star and Okey's false joker held out;
 - the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
   faces side by side, the Mirror Joker a J and its mirror image about a bar, the Colour-change Joker a disc
   in four coloured quarters); "marks" held out (two filled faces one above the other, two triangles
@@ -79,6 +82,16 @@ FONT_CATALOGUE: tuple[tuple[str, str, str], ...] = (
     ("RobotoSlab-Bold", "fonts-roboto-slab", "slab"),
     ("Tinos-Bold", "fonts-croscore", "serif"),
     ("Hack-Bold", "fonts-hack", "mono"),
+    ("DejaVuSerif-Bold", "fonts-dejavu-core", "serif wide"),
+    ("DejaVuSansCondensed-Bold", "fonts-dejavu-extra", "condensed"),
+    ("NotoSerif-Bold", "fonts-noto-core", "serif"),
+    ("P052-Bold", "fonts-urw-base35", "serif old-style"),
+    ("URWBookman-Demi", "fonts-urw-base35", "serif soft"),
+    ("NimbusMonoPS-Bold", "fonts-urw-base35", "mono slab"),
+    ("LiberationMono-Bold", "fonts-liberation", "mono"),
+    ("MplusCodeLatin60-Bold", "fonts-mplus", "mono rounded"),
+    ("B612Mono-Bold", "fonts-b612", "mono wide"),
+    ("Jura-Bold", "fonts-jura", "square technical"),
     # ---- held out
     ("eurof75", "fonts-eurofurence", "rounded"),
     ("eurofc75", "fonts-eurofurence", "rounded condensed"),
@@ -133,6 +146,11 @@ class StyleSet:
     twist: str  # how the Rummikub Twist jokers are drawn (faces.py): one look per side, like ``okey``
     p_mark: float = 0.8
     p_okey: float = 0.15
+    # Each edition's strokes thickened (+) or thinned (-) by this many pixels of a 160-pixel raster, and its
+    # digits widened or narrowed by these factors: a font family stands for the many cuts of it that
+    # printers use. Empty: the fonts as drawn (the held-out sides, so what they stand for stays fixed).
+    weights: tuple[int, ...] = ()
+    stretches: tuple[float, ...] = ()
 
     def font_indices(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(FONT_STEMS) if s in self.fonts)
@@ -149,10 +167,12 @@ TRAIN = StyleSet(
         "O": (("orange", (240, 138, 38)), ("deep-orange", (232, 104, 26))),
     },
     plastics=(("ivory", (236, 229, 206)), ("cream", (240, 230, 194)), ("off-white", (242, 240, 232))),
-    jokers=("ring-face", "filled-face", "letter-j"),
+    jokers=("ring-face", "filled-face", "letter-j", "emblem"),
     marks=("Rummikub",),
     okey="dot",
     twist="faces",
+    weights=(-4, 0, 0, 4, 8, 12),
+    stretches=(0.8, 0.9, 1.0, 1.0, 1.1, 1.25),
 )
 
 CALIB = StyleSet(
