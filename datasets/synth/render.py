@@ -215,6 +215,8 @@ def _edition_meta(edition: Edition, drawn: list[FaceStyle]) -> dict:
         "joker": edition.joker_style,
         "okey": edition.okey,
         "twist": edition.twist,
+        "weight": edition.weight,
+        "stretch": edition.stretch,
     }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from datasets.synth.faces import random_edition, tile_style
+from datasets.synth.faces import EMBLEMS, FACE_H, FACE_W, GLYPH_PAD, FaceStyle, _glyphs, _joker_mask, _warped_glyphs, random_edition, tile_style
 from datasets.synth.fonts import NoFonts, check_fonts, find_fonts, number_fonts
 from datasets.synth.generate import synth_one
 from datasets.synth.render import MIN_VISIBLE
@@ -73,6 +73,44 @@ def test_many_drawn_styles_stay_on_their_side(side) -> None:
     assert shades == {n for c in "KRBO" for n, _ in side.inks[c]}
 
 
+def test_only_training_editions_vary_their_strokes_and_width() -> None:
+    assert not (CALIB.weights or CALIB.stretches or HELD_OUT.weights or HELD_OUT.stretches), "held-out fonts are drawn as they are"
+    rng = np.random.default_rng(3)
+    for side in (CALIB, HELD_OUT):
+        assert {(random_edition(rng, side).weight, random_edition(rng, side).stretch) for _ in range(50)} == {(0, 1.0)}
+    drawn = [random_edition(rng, TRAIN) for _ in range(400)]
+    assert {e.weight for e in drawn} == set(TRAIN.weights) and {e.stretch for e in drawn} == set(TRAIN.stretches)
+    e = drawn[0]
+    st = tile_style(rng, e, "R")
+    assert (st.weight, st.stretch) == (e.weight, e.stretch), "every tile of an edition is printed alike"
+
+
+@pytest.mark.parametrize("font", [0, FONT_STEMS.index("Jura-Bold"), FONT_STEMS.index("Roboto-Black")])
+def test_warped_digits_are_thicker_thinner_wider_narrower(font: int) -> None:
+    plain = _glyphs("8", font)
+    ink = lambda g: float((g > 127).sum())  # noqa: E731
+    assert _warped_glyphs("8", font, 0, 1.0) is plain
+    assert ink(_warped_glyphs("8", font, 8, 1.0)) > ink(plain) > ink(_warped_glyphs("8", font, -4, 1.0)) > 0
+    width = lambda g: int(np.ptp(np.nonzero((g > 8).any(0))[0]))  # noqa: E731
+    assert width(_warped_glyphs("8", font, 0, 1.25)) > width(plain) > width(_warped_glyphs("8", font, 0, 0.8))
+    for weight, stretch in ((12, 1.0), (-4, 0.8), (8, 1.25)):
+        g = _warped_glyphs("13", font, weight, stretch)
+        assert not g[:GLYPH_PAD].any() and not g[-GLYPH_PAD:].any() and not g[:, :GLYPH_PAD].any() and not g[:, -GLYPH_PAD:].any(), \
+            "the blank border the number's fitting relies on is kept"
+        assert g[GLYPH_PAD].any() and g[:, GLYPH_PAD].any()
+
+
+def test_every_emblem_joker_is_a_picture_inside_the_face() -> None:
+    style = FaceStyle(0, 0.4, False, False, (236, 229, 206), (22, 22, 28), joker_style="emblem")
+    rng = np.random.default_rng(5)
+    masks = [_joker_mask(style, rng) for _ in range(60)]
+    for m in masks:
+        assert m.shape == (FACE_H, FACE_W) and 0.02 < m.mean() < 0.5
+        assert m[:2].max() == 0 and m[-2:].max() == 0, "inside the face"
+    assert len({round(float(m.mean()), 3) for m in masks}) > 30, "each emblem joker is drawn afresh"
+    assert len(EMBLEMS) >= 5 and "emblem" in TRAIN.jokers and "emblem" not in CALIB.jokers + HELD_OUT.jokers
+
+
 def test_heldout_dataset_renders_only_heldout_styles(tmp_path: Path) -> None:
     totals = write_dataset(tmp_path, 6, seed=42, size=320, split="unseen", crops=False, workers=1, progress=False,
                            styles="heldout")
@@ -88,6 +126,7 @@ def test_heldout_dataset_renders_only_heldout_styles(tmp_path: Path) -> None:
         assert e["joker"] in HELD_OUT.jokers and e["twist"] == HELD_OUT.twist
         assert e["mark"] in ("", *HELD_OUT.marks)
         assert all(e["shades"][c] in {n for n, _ in HELD_OUT.inks[c]} for c in "KRBO")
+        assert (e["weight"], e["stretch"]) == (0, 1.0)
     with pytest.raises(ValueError):
         write_dataset(tmp_path / "x", 1, styles="unseen", workers=1, progress=False)
 
