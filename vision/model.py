@@ -20,6 +20,7 @@ import numpy as np
 
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
+from .metrics import box_iou
 from .yolo_format import CLASS_NAMES
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -43,6 +44,12 @@ class ModelSettings:
     cls_imgsz: int = CROP_SIZE
     max_det: int = 300
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
+    # A second look at another size: the detector misses some tiles of a look or scale it never trained on
+    # (grey bodies, digits filling the tile, very large or very small tiles) at one size and finds them at
+    # another. Only its confident boxes that overlap none of the first look's are added: tiles, not duplicates.
+    det_second_imgsz: int = 640  # 0: no second look
+    det_second_conf: float = 0.5
+    det_second_overlap: float = 0.3
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
@@ -139,6 +146,9 @@ class TileModel:
             short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) * scale
             if np.median(short) < s.small_tile_px and max(h, w) > s.det_imgsz * 1.5:
                 boxes, scores = self._detect_at(bgr, min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32)))
+        if s.det_second_imgsz:
+            more, more_scores = self._detect_at(bgr, s.det_second_imgsz)
+            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_second_conf, s.det_second_overlap)
         return boxes, scores
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
@@ -187,6 +197,22 @@ class TileModel:
         boxes, scores = self.detect(bgr)
         probs = self.classify(rgb, boxes)
         return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
+
+
+def add_new_boxes(boxes: np.ndarray, scores: np.ndarray, more: np.ndarray, more_scores: np.ndarray, min_score: float,
+                  max_overlap: float) -> tuple[np.ndarray, np.ndarray]:
+    """``boxes`` and, after them, the boxes of ``more`` scoring at least ``min_score`` that overlap (IoU) no box
+    of ``boxes`` by ``max_overlap`` or more, each kept only once among themselves (highest score first)."""
+    keep = np.flatnonzero(np.asarray(more_scores) >= min_score)
+    keep = keep[np.argsort(-np.asarray(more_scores)[keep], kind="stable")]
+    added: list[int] = []
+    for i in keep:
+        shown = np.concatenate([np.asarray(boxes, float).reshape(-1, 4), more[added].reshape(-1, 4)])
+        if not len(shown) or box_iou(more[i : i + 1], shown).max() < max_overlap:
+            added.append(int(i))
+    if not added:
+        return boxes, scores
+    return np.concatenate([np.asarray(boxes, float).reshape(-1, 4), more[added]]), np.concatenate([scores, more_scores[added]])
 
 
 @functools.lru_cache(maxsize=4)
