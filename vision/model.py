@@ -46,9 +46,8 @@ class ModelSettings:
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
     # A second look at another size: the detector misses some tiles of a look or scale it never trained on
     # (grey bodies, digits filling the tile, very large or very small tiles) at one size and finds them at
-    # another. Only its confident boxes that overlap none of the first look's are added: tiles, not duplicates.
+    # another. Only its boxes that overlap none of the first look's are added: tiles, not duplicates.
     det_second_imgsz: int = 640  # 0: no second look
-    det_second_conf: float = 0.5
     det_second_overlap: float = 0.3
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
@@ -148,7 +147,7 @@ class TileModel:
                 boxes, scores = self._detect_at(bgr, min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32)))
         if s.det_second_imgsz:
             more, more_scores = self._detect_at(bgr, s.det_second_imgsz)
-            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_second_conf, s.det_second_overlap)
+            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_conf, s.det_second_overlap)
         return boxes, scores
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
