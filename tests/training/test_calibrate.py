@@ -8,7 +8,7 @@ from vision_fakes import FakeModel, FakeNumberReader, raw_tile
 
 from engine.tiles import ALL_CODES
 from vision.yolo_format import CLASS_NAMES
-from training.calibrate import fit_fusion, fit_threshold
+from training.calibrate import fit_fusion, fit_threshold, with_margin
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, fuse
 from vision.reader import Reader
@@ -27,6 +27,39 @@ def test_threshold_is_the_lowest_that_meets_both_bounds():
     assert fit_threshold(conf, wrong.copy(), wrong, max_sure_wrong=0.0, min_errors_flagged=1.0) == 0.0
     with pytest.raises(ValueError, match="one entry per tile"):
         fit_threshold(conf, flagged[:3], wrong)
+
+
+def test_the_style_margin_divides_the_doubt_and_never_loosens():
+    assert with_margin(0.97, 3.0) == pytest.approx(0.99)
+    assert with_margin(0.97, 1.0) == pytest.approx(0.97)
+    assert with_margin(0.998, 3.0) == pytest.approx(0.999), "no higher than 0.999: some tiles stay sure"
+    assert with_margin(0.9995, 3.0) == pytest.approx(0.9995)
+    with pytest.raises(ValueError, match="loosen"):
+        with_margin(0.97, 0.5)
+
+
+def test_the_fit_keeps_its_margin_beyond_the_calibration_styles():
+    """Lone tiles read either hard (right four times in five) or easy (always right): the fitted threshold
+    sits between the two, the margin then asks three times less doubt of a sure tile, and the notes say so."""
+    from training.calibrate import PhotoRecord, fit
+
+    rng = np.random.default_rng(4)
+    box = np.array([(100.0, 100.0, 140.0, 156.0)])
+    records = []
+    for photo in range(300):
+        code = "R" + str(rng.integers(1, 14))
+        hard = rng.random() < 0.5
+        other = "R" + str(int(code[1:]) % 13 + 1)
+        read, second = (code, other) if not hard or rng.random() < 0.8 else (other, code)
+        p = np.full(len(CLASS_NAMES), 1e-5)
+        p[CLASS_NAMES.index(read)] = 0.85 if hard else 0.9999
+        p[CLASS_NAMES.index(second)] = 0.15 if hard else 0.0001
+        records.append(PhotoRecord(f"p{photo}.png", 640, 480, box, np.full(1, 0.9), (p / p.sum())[None], None, [code], None))
+    plain, wide = fit(records, margin=1.0), fit(records, margin=3.0)
+    assert wide.notes["style_margin"] == 3.0 and plain.notes["style_margin"] == 1.0
+    assert 0.5 < plain.doubt_below_alone < 0.999
+    assert wide.doubt_below_alone == pytest.approx(with_margin(plain.doubt_below_alone, 3.0))
+    assert wide.notes["alone"]["sure"] <= plain.notes["alone"]["sure"] and wide.notes["alone"]["sure_wrong"] == 0
 
 
 def test_fusion_fit_learns_how_good_each_reader_is():
