@@ -8,6 +8,7 @@ from typing import Any
 
 from datasets.real import HELD_OUT_SERIES, TRAIN_SERIES
 from engine.tiles import TWIST_CODES
+from vision.model import ModelSettings
 from vision.yolo_format import CLASS_NAMES
 
 
@@ -58,7 +59,9 @@ def render_card(report: Any, notes: str = "") -> str:
         "",
         "## What it is",
         f"- `detector.pt`: a one-class YOLOv8 detector (\"a face-up tile\"), depth 0.33, width {plan['det_width']} "
-        f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px. Trained from the model YAML, no pretrained weights.",
+        f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px; the reader also looks at each photo at "
+        f"{ModelSettings().det_second_imgsz} px and adds the tiles only that look finds (`vision/model.py`). Trained from the model YAML, "
+        "no pretrained weights.",
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the {len(CLASS_NAMES)} codes (K1..O13, J and the Rummikub Twist "
         f"jokers {', '.join(TWIST_CODES)}), input {plan['cls_imgsz']} px "
         "squares cut around each detected tile (`vision/crops.py`). Upside-down tiles are read by the classifier "
