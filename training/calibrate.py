@@ -31,7 +31,6 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.tiles import TWIST_CODES
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
 from vision.ink import InkRates, ink_likelihood
@@ -200,7 +199,7 @@ def fit_threshold(confidence: np.ndarray, flagged: np.ndarray, wrong: np.ndarray
 def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Read the records again, models replaced by their recorded answers: per matched tile
     (confidence, flagged by a rule other than the thresholds, wrong, read as a 6 or a 9)."""
-    from vision.evaluate import twist_rules
+    from vision.evaluate import edition_rules
     from vision.reader import Reader
     from vision.types import Image
 
@@ -212,9 +211,8 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
         model = _ReplayModel(r)
         reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat,
                         ink_reader=_ReplayInks(r))
-        # a photo of the Twist edition is read as its family would, and as the evaluation does: with the Twist rule on
-        twist = any(code in TWIST_CODES for code in r.truth if code is not None)
-        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rules=twist_rules(reader) if twist else None)
+        # read with the rules the evaluation reads the photo with (the Twist rule on for the Twist edition)
+        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rules=edition_rules(reader, r.truth))
         for tile in reading.tiles:
             t = model.index_of(tile.box)
             if r.truth[t] is None:

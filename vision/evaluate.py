@@ -31,7 +31,7 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Iterable, Protocol
 
 import numpy as np
 
@@ -50,8 +50,11 @@ class PhotoReader(Protocol):
     def read(self, image: Image, rack: bool = False) -> PhotoReading: ...
 
 
-def twist_rules(reader: PhotoReader) -> HouseRules:
-    """The rules a family with the Twist edition reads with: the reader's, with the Twist rule on."""
+def edition_rules(reader: PhotoReader, codes: Iterable[str | None]) -> HouseRules | None:
+    """The rules a family reads a photo of these labelled codes with: for the Twist edition (a Twist joker
+    among them) the reader's own with the Twist rule on; otherwise None, the reader's own as they are."""
+    if not any(code in TWIST_CODES for code in codes if code is not None):
+        return None
     return getattr(reader, "rules", DEFAULT_RULES).with_(twist=True)
 
 
@@ -223,8 +226,7 @@ def evaluate_dataset(
             continue
         truth = read_labels(label_path, dataset.names, image.width, image.height)
         start = time.perf_counter()
-        # a photo of the Twist edition is read as its family would: with the Twist rule on
-        rules = twist_rules(reader) if any(t.code in TWIST_CODES for t in truth) else None
+        rules = edition_rules(reader, (t.code for t in truth))
         reading = reader.read(image) if rules is None else reader.read(image, rules=rules)  # type: ignore[call-arg]
         elapsed = (time.perf_counter() - start) * 1000.0
         times.append(reading.ms if reading.ms > 0 else elapsed)

@@ -202,16 +202,17 @@ def add_new_boxes(boxes: np.ndarray, scores: np.ndarray, more: np.ndarray, more_
                   max_overlap: float) -> tuple[np.ndarray, np.ndarray]:
     """``boxes`` and, after them, the boxes of ``more`` scoring at least ``min_score`` that overlap (IoU) no box
     of ``boxes`` by ``max_overlap`` or more, each kept only once among themselves (highest score first)."""
+    first = np.asarray(boxes, float).reshape(-1, 4)
     keep = np.flatnonzero(np.asarray(more_scores) >= min_score)
     keep = keep[np.argsort(-np.asarray(more_scores)[keep], kind="stable")]
     added: list[int] = []
     for i in keep:
-        shown = np.concatenate([np.asarray(boxes, float).reshape(-1, 4), more[added].reshape(-1, 4)])
+        shown = np.concatenate([first, more[added].reshape(-1, 4)])
         if not len(shown) or box_iou(more[i : i + 1], shown).max() < max_overlap:
             added.append(int(i))
     if not added:
         return boxes, scores
-    return np.concatenate([np.asarray(boxes, float).reshape(-1, 4), more[added]]), np.concatenate([scores, more_scores[added]])
+    return np.concatenate([first, more[added]]), np.concatenate([scores, more_scores[added]])
 
 
 @functools.lru_cache(maxsize=4)
