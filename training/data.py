@@ -26,19 +26,21 @@ SPLITS = ("train", "val")
 
 def render(plan: Plan, work: Path) -> dict[str, dict[str, int]]:
     """The synthetic train, validation and test sets, the calibration set (drawn only from the styles kept for
-    the calibration) and the ``unseen`` test set (only from the styles held out of both; see
-    ``datasets/synth/styles.py``). A set already complete in ``work`` is kept."""
+    the calibration), the ``unseen`` test set (only from the styles held out of both; see
+    ``datasets/synth/styles.py``) and ``unseen_racks``, racks only in those held-out styles. A set already
+    complete in ``work`` is kept."""
     synth = work / "synth"
     counts = {}
-    for split, n, seed, size, crops, styles in (
-            ("train", plan.synth_train, plan.seed_train, plan.render_size, True, "train"),
-            ("val", plan.synth_val, plan.seed_val, plan.render_size, True, "train"),
-            ("test", plan.synth_test, plan.seed_test, plan.test_render_size, False, "train"),
-            ("calib", plan.synth_calib, plan.seed_calib, plan.test_render_size, False, "calib"),
-            ("unseen", plan.synth_unseen, plan.seed_unseen, plan.test_render_size, False, "heldout")):
+    for split, n, seed, size, crops, styles, kind in (
+            ("train", plan.synth_train, plan.seed_train, plan.render_size, True, "train", "mix-all"),
+            ("val", plan.synth_val, plan.seed_val, plan.render_size, True, "train", "mix-all"),
+            ("test", plan.synth_test, plan.seed_test, plan.test_render_size, False, "train", "mix-all"),
+            ("calib", plan.synth_calib, plan.seed_calib, plan.test_render_size, False, "calib", "mix-all"),
+            ("unseen", plan.synth_unseen, plan.seed_unseen, plan.test_render_size, False, "heldout", "mix-all"),
+            ("unseen_racks", plan.synth_unseen_racks, plan.seed_unseen_racks, plan.test_render_size, False, "heldout", "rack")):
         folder = synth / "images" / split
         if not folder.exists() or len(list_images(folder)) < n:
-            write_dataset(synth, n, seed=plan.seed + seed, size=size, split=split, crops=crops,
+            write_dataset(synth, n, seed=plan.seed + seed, kind=kind, size=size, split=split, crops=crops,
                           crop_size=plan.crop_side, workers=plan.workers, styles=styles)
         counts[f"synth_{split}"] = count_labelled(synth, split)
     return counts

@@ -21,6 +21,7 @@ class TrainReport:
     heldout: dict[str, Any] = field(default_factory=dict)
     synthetic: dict[str, Any] = field(default_factory=dict)
     unseen: dict[str, Any] = field(default_factory=dict)  # synthetic, styles held out of training
+    unseen_racks: dict[str, Any] = field(default_factory=dict)  # the same styles, racks only
     wall_seconds: float | None = None  # the whole run (steps may overlap: see Plan.parallel)
     data: dict[str, dict[str, int]] = field(default_factory=dict)  # photos and tiles of each set the run used
     date: str | None = None  # the day the run finished (ISO)

@@ -43,6 +43,7 @@ import numpy as np
 
 from .errors import ModelMissing
 from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
+from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, neighbour_priors, shown_up
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
 NUMBER_STRINGS = tuple(str(n) for n in NUMBERS)
@@ -62,6 +63,11 @@ class OcrSettings:
     crop_bottom: float = 0.78  # ... below it the maker's mark, which reads as letters
     crop_side: float = 0.02  # ... and of its width, trimmed off each side
     lean_clear: float = 0.03  # ink this far above the centre (of the face's height) tells which end is up
+    # ... but not surely: digits that fill the face (no circle below them) put their own ink high or low
+    # (a 6 is heavy below). Where two turns are read, the ink's lean weighs at most 0.5 +- lean_strength / 2,
+    # reached at a lean of lean_full; a tile's neighbours can outweigh it (vision.upright).
+    lean_strength: float = 0.5
+    lean_full: float = 0.15
     ambiguous_tilt: float = 33.0  # degrees: beyond this the box cannot tell portrait from landscape
     confident: float = 0.85  # a first read this sure of one number needs no second turn
     max_width: int = 80  # widest crop, pixels at the recogniser's height
@@ -271,21 +277,27 @@ def number_probs(step_probs: np.ndarray, columns: dict[str, tuple[int, ...]]) ->
     return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
 
 
-def merge_turns(per_turn: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+def merge_turns(per_turn: np.ndarray | Sequence[np.ndarray], prior: Sequence[float] | None = None) -> np.ndarray:
     """One tile's (14,) answer from its turns' answers, each weighted by how much it reads a number.
 
     The turn under which the crop reads as a number is probably the upright one. An upside-down 6
-    reads as a 9 as well as the 6 reads as a 6: then both stay, about half each.
+    reads as a 9 as well as the 6 reads as a 6: then both stay, about half each, unless ``prior``
+    (one weight per turn: the way up the tile's neighbours show, ``vision.upright``) leans one way.
     """
     rows = np.asarray(per_turn, dtype=np.float64).reshape(-1, NUMBER_COLUMNS)
     if len(rows) == 0:
         raise ValueError("no turn was read")
+    if prior is not None and len(prior) != len(rows):
+        raise ValueError(f"a prior needs one weight per turn: {len(prior)} for {len(rows)} turns")
     if len(rows) == 1:
         return rows[0].copy()
     number_mass = rows[:, :NO_NUMBER].sum(1)
     if number_mass.max() < 1e-9:
         return rows.mean(0)
-    w = number_mass**2 / float((number_mass**2).sum())
+    w = number_mass**2 * (1.0 if prior is None else np.asarray(prior, dtype=np.float64))
+    if w.sum() < 1e-12:
+        return rows.mean(0)
+    w = w / float(w.sum())
     merged = (w[:, None] * rows).sum(0)
     return merged / merged.sum()
 
@@ -296,8 +308,10 @@ def merge_turns(per_turn: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
 class NumberReader:
     """Reads the number on each tile of a photo; the ONNX session loads on the first read."""
 
-    def __init__(self, model_path: str | Path | None = None, settings: OcrSettings = DEFAULT_SETTINGS) -> None:
+    def __init__(self, model_path: str | Path | None = None, settings: OcrSettings = DEFAULT_SETTINGS,
+                 neighbours: NeighbourSettings = DEFAULT_NEIGHBOURS) -> None:
         self.settings = settings
+        self.neighbours = neighbours
         self._path = Path(model_path) if model_path else None
         self._session = None
         self._columns: dict[str, tuple[int, ...]] = {}
@@ -343,15 +357,31 @@ class NumberReader:
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure
         first = self.read_crops(rgb, [(p.geometry, p.turns[0]) for p in plans])
         per_tile: list[list[np.ndarray]] = [[row] for row in first]
+        read_turns: list[list[float]] = [[p.turns[0]] for p in plans]
         again = [
             (i, a) for i, p in enumerate(plans) for a in p.turns[1:]
             if p.unsure or first[i, :NO_NUMBER].max() < self.settings.confident  # reading nothing is no answer
+            or int(np.argmax(first[i])) + 1 in TURNED_PAIR  # a 6 or a 9 needs its other way up read too
         ]
         if again:
             second = self.read_crops(rgb, [(plans[i].geometry, a) for i, a in again])
-            for (i, _), row in zip(again, second):
+            for (i, a), row in zip(again, second):
                 per_tile[i].append(row)
-        return np.stack([merge_turns(rows) for rows in per_tile])
+                read_turns[i].append(a)
+        # a tile that cannot tell which end is up (a 6 or a 9 filling the face) goes the way its neighbours show
+        shown = [shown_up(a, np.stack(rows), self.neighbours) for a, rows in zip(read_turns, per_tile)]
+        priors = neighbour_priors(
+            np.array([(p.geometry.cx, p.geometry.cy) for p in plans]), np.array([p.geometry.height for p in plans]),
+            shown, read_turns, self.neighbours,
+        )
+        leans = [self.lean_prior(p, turns) for p, turns in zip(plans, read_turns)]
+        return np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
+
+    def lean_prior(self, plan: "TilePlan", turns: Sequence[float]) -> np.ndarray:
+        """The weight the ink's lean gives each turn read: more to the turn it says is up, bounded."""
+        s = self.settings
+        lean = s.lean_strength * min(1.0, plan.lean / s.lean_full) if s.lean_full > 0 else 0.0
+        return 0.5 + 0.5 * lean * np.cos(np.radians(np.asarray(turns, dtype=np.float64) - plan.turns[0]))
 
     def plan(self, rgb: np.ndarray, box: Sequence[float]) -> "TilePlan":
         """The tile's geometry and its candidate turns, likeliest first."""
@@ -377,8 +407,8 @@ class NumberReader:
                 angles.reverse()
             unsure = abs(lean) < s.lean_clear
         else:
-            unsure = True
-        return TilePlan(geometry, tuple(angles), unsure)
+            unsure, lean = True, 0.0
+        return TilePlan(geometry, tuple(angles), unsure, abs(lean))
 
     def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float]]) -> np.ndarray:
         """(len(crops), 14): the number area of each (geometry, angle) cut and read."""
@@ -578,6 +608,7 @@ class TilePlan:
     geometry: TileGeometry
     turns: tuple[float, ...]  # angles to read, likeliest first
     unsure: bool  # the ink does not say which end is up: read every turn
+    lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say)
 
 
 def to_batch(images: Sequence[np.ndarray]) -> np.ndarray:

@@ -58,6 +58,13 @@ def test_smoke_run_writes_loadable_weights_metrics_and_card(smoke_run) -> None:
     assert metrics["plan"]["name"] == "smoke"
     assert metrics["heldout"]["photos"] == metrics["data"]["real_heldout"]["photos"] > 0
     assert metrics["synthetic"]["photos"] == metrics["data"]["synth_test"]["photos"] == 8
+    # the held-out styles, all scenes and racks alone: every tile of the racks set stands on a rack
+    assert metrics["unseen"]["photos"] == metrics["data"]["synth_unseen"]["photos"] == 4
+    assert metrics["unseen_racks"]["photos"] == metrics["data"]["synth_unseen_racks"]["photos"] == 3
+    for meta in (run / "synth" / "meta" / "unseen_racks").glob("*.json"):
+        got = json.loads(meta.read_text())
+        assert got["kind"] == "rack" and got["styles"] == "heldout", meta.name
+    assert "racks only" in (out / "MODEL_CARD.md").read_text()
     for step in ("render", "export_real", "detector_synth", "detector_finetune", "classifier", "classifier_refine",
                  "realism_check", "detector_crops", "classifier_views", "calibrate", "evaluate"):
         assert step in metrics["seconds"], step
