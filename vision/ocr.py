@@ -17,9 +17,11 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   at a tilt near 45 degrees the box cannot tell, and all four turns are candidates;
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear one turn is read, else both (or all four), and the turn that reads most
-  like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``: when the ink cannot
-  tell the ends apart, both stay in the answer and the choice is left to the classifier or to a
-  person.
+  like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
+  either is always read both ways; the ink's lean then only weighs the two (digits that fill the
+  face put their own ink high or low), and the tile's neighbours show which way their part of the
+  photo is up (``vision.upright``). Where neither tells, both stay in the answer and the choice is
+  left to the classifier or to a person.
 
 Crops are cut straight at the recogniser's 48 px height (one affine warp each) and read in batches
 of similar width by one onnxruntime session, loaded once, on first use (two threads; the network's
