@@ -22,8 +22,7 @@ What is held out, and why:
   digits filling the tile with no circle (0.60-0.72, the blind edition that read 9.9%);
 - ink shades: each colour has train shades and neighbouring held-out shades (blue -> teal-blue and
   teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
-- plastic: ivory, cream, off-white and their neighbours (bone, beige, pale blue, pale yellow) for
-  training; pure white and grey held out, each at least ``PLASTIC_GAP`` from every training body;
+- plastic: ivory, cream and off-white for training; pure white and grey held out;
 - joker faces: ring face, filled face, a big "J" and random emblems (many-pointed stars, hearts, crowns,
   targets, suns; never a five-pointed star or a clover) for training; a star and Okey's false joker held out;
 - the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
@@ -167,11 +166,7 @@ TRAIN = StyleSet(
         "B": (("blue", (22, 88, 185)), ("navy", (26, 54, 150)), ("azure", (16, 112, 208))),
         "O": (("orange", (240, 138, 38)), ("deep-orange", (232, 104, 26))),
     },
-    # the tile bodies of the editions we know of, and their neighbours (warmer, darker, cooler, yellower), so that
-    # a body is a light plastic of some tint and not one colour; never within PLASTIC_GAP of a held-out body
-    plastics=(("ivory", (236, 229, 206)), ("cream", (240, 230, 194)), ("off-white", (242, 240, 232)),
-              ("bone", (226, 218, 196)), ("beige", (216, 200, 168)), ("pale-blue", (222, 230, 240)),
-              ("pale-yellow", (242, 234, 178))),
+    plastics=(("ivory", (236, 229, 206)), ("cream", (240, 230, 194)), ("off-white", (242, 240, 232))),
     jokers=("ring-face", "filled-face", "letter-j", "emblem"),
     marks=("Rummikub",),
     okey="dot",
@@ -221,7 +216,6 @@ HELD_OUT = StyleSet(
 STYLE_SETS = {"train": TRAIN, "calib": CALIB, "heldout": HELD_OUT}
 INK_SPREAD = 10  # per-tile spread around a shade (see faces._jitter): well under the gap between shades
 PLASTIC_SPREAD = 6
-PLASTIC_GAP = 18.0  # the least RGB distance between two sides' bodies: neighbours, never the same plastic
 
 
 def style_set(name: str | StyleSet) -> StyleSet:
