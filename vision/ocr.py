@@ -45,7 +45,7 @@ import numpy as np
 
 from .errors import ModelMissing
 from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
-from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, neighbour_priors, shown_up
+from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, lean_toward, neighbour_priors, shown_up
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
 NUMBER_STRINGS = tuple(str(n) for n in NUMBERS)
@@ -383,7 +383,7 @@ class NumberReader:
         """The weight the ink's lean gives each turn read: more to the turn it says is up, bounded."""
         s = self.settings
         lean = s.lean_strength * min(1.0, plan.lean / s.lean_full) if s.lean_full > 0 else 0.0
-        return 0.5 + 0.5 * lean * np.cos(np.radians(np.asarray(turns, dtype=np.float64) - plan.turns[0]))
+        return lean_toward(turns, plan.turns[0], lean)
 
     def plan(self, rgb: np.ndarray, box: Sequence[float]) -> "TilePlan":
         """The tile's geometry and its candidate turns, likeliest first."""

@@ -46,6 +46,12 @@ class ShownUp:
     weight: float
 
 
+def lean_toward(turns: Sequence[float], up: float, amount: float) -> np.ndarray:
+    """Weights of the ``turns`` (degrees) for evidence that ``up`` (degrees) is up, as sure as ``amount``
+    (0: says nothing, 1: certain): 0.5 + amount / 2 on that turn, 0.5 - amount / 2 on its opposite."""
+    return 0.5 + 0.5 * amount * np.cos(np.radians(np.asarray(turns, dtype=np.float64) - up))
+
+
 def shown_up(angles: Sequence[float], rows: np.ndarray, settings: NeighbourSettings = DEFAULT_NEIGHBOURS) -> ShownUp:
     """The way up a tile shows, from its turns' readings.
 
@@ -53,9 +59,9 @@ def shown_up(angles: Sequence[float], rows: np.ndarray, settings: NeighbourSetti
     turn shows the way up where it reads a telling number surely and every other turn reads one
     less surely: the weight is the margin over the next turn.
     """
-    rows = np.asarray(rows, dtype=np.float64).reshape(len(angles), -1)
     if not len(angles):
         return ShownUp(0.0, 0.0)
+    rows = np.asarray(rows, dtype=np.float64).reshape(len(angles), -1)
     tell = rows[:, [n - 1 for n in TELLING]].sum(1)
     best = int(np.argmax(tell))
     if tell[best] < settings.min_tell:
@@ -102,7 +108,5 @@ def neighbour_priors(
         total = vec[near].sum(0)
         # agreement in 0..1; one pseudo-neighbour that shows nothing keeps a lone neighbour from deciding
         agree = float(np.hypot(*total)) / (float(w[near].sum()) + 1.0)
-        up = np.arctan2(total[1], total[0])
-        cos = np.cos(np.radians(np.asarray(turns[i], dtype=np.float64)) - up)
-        out.append(0.5 + 0.5 * settings.strength * agree * cos)
+        out.append(lean_toward(turns[i], float(np.degrees(np.arctan2(total[1], total[0]))), settings.strength * agree))
     return out
