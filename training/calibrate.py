@@ -34,6 +34,7 @@ import numpy as np
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
 from vision.ink import InkRates, ink_likelihood
+from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES, read_labels
 
 # The bounds are 0.5% sure-but-wrong and 90% of errors flagged; the fit aims at half the
@@ -220,7 +221,7 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
             confidence.append(tile.confidence)
             flagged.append(tile.doubtful)
             wrong.append(tile.code != r.truth[t])
-            six_nine.append(tile.code[1:] in ("6", "9"))
+            six_nine.append(reads_turned(tile.code))
     return np.asarray(confidence), np.asarray(flagged, bool), np.asarray(wrong, bool), np.asarray(six_nine, bool)
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.upright import reads_turned, turned_over
 from vision.yolo_format import CLASS_NAMES
 
 N_CODES = len(CLASS_NAMES)
@@ -52,8 +53,9 @@ def _number_column(code: str) -> int:
 # column (0-12 for numbers 1-13, 13 for the jokers) of each code
 NUMBER_OF_CODE = np.array([_number_column(c) for c in CLASS_NAMES])
 # the code each code becomes turned over where that is another code (6 <-> 9, same colour)
-_TURNED = np.array([CLASS_NAMES.index(c[0] + {"6": "9", "9": "6"}[c[1:]]) if c[1:] in ("6", "9") else i for i, c in enumerate(CLASS_NAMES)])
-_TURNED_NUMBER = np.array([8 if k == 5 else 5 if k == 8 else k for k in range(N_NUMBERS + 1)])
+_TURNED = np.array([CLASS_NAMES.index(f"{c[0]}{turned_over(int(c[1:]))}") if reads_turned(c) else i for i, c in enumerate(CLASS_NAMES)])
+# the same in the recogniser's columns (number n in column n - 1; "no number" stays itself)
+_TURNED_NUMBER = np.array([turned_over(k + 1) - 1 for k in range(N_NUMBERS)] + [NO_NUMBER])
 
 
 def turn_over(probs: np.ndarray, share: float, columns: np.ndarray) -> np.ndarray:

@@ -32,6 +32,7 @@ from vision.layout import group_melds, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
 from vision.types import INK_COLOUR, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
@@ -170,7 +171,7 @@ class Reader:
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
                 doubtful=choice.doubtful or bool(disagree[t]) or bool(recoloured[t]) or bool(off_colour[t]) or unconfirmed[t]
-                or (choice.code[1:] in ("6", "9") and choice.confidence < six_nine_below),
+                or (reads_turned(choice.code) and choice.confidence < six_nine_below),
                 doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
                        else INK_COLOUR if off_colour[t]
                        else INK_RECOLOURED if recoloured[t] and inks[t] == choice.code[:1] else None),

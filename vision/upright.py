@@ -28,6 +28,18 @@ TURNED_PAIR = (6, 9)  # each the other turned over
 TELLING = tuple(n for n in range(1, 14) if n not in TURN_AMBIGUOUS)
 
 
+def turned_over(number: int) -> int:
+    """The number a tile showing ``number`` reads as when turned over, where that is another number (6 and
+    9); any other number is itself."""
+    a, b = TURNED_PAIR
+    return b if number == a else a if number == b else number
+
+
+def reads_turned(code: str) -> bool:
+    """Whether a tile code (``"K6"``, ``"O12"``, ``"J"``...) shows one of the numbers that turn into each other."""
+    return not code.startswith("J") and code[1:].isdigit() and int(code[1:]) in TURNED_PAIR
+
+
 @dataclass(frozen=True)
 class NeighbourSettings:
     reach: float = 2.5  # neighbours lie within this many face heights, centre to centre

@@ -8,7 +8,7 @@ import pytest
 
 from vision import ocr
 from vision.ocr import NO_NUMBER, NumberReader, merge_turns
-from vision.upright import NeighbourSettings, ShownUp, neighbour_priors, shown_up
+from vision.upright import NeighbourSettings, ShownUp, neighbour_priors, reads_turned, shown_up, turned_over
 
 
 def _reads(number: int | None, p: float = 0.97) -> np.ndarray:
@@ -158,3 +158,8 @@ def test_the_reader_reads_a_six_or_nine_the_way_its_row_is_up(numbers, at, numbe
     assert abs(alone[5] - alone[8]) < 0.15 and alone[5] + alone[8] > 0.9, alone.round(2)
     off = NumberReader(neighbours=NeighbourSettings(strength=0.0)).read(photo, boxes)[at]
     assert abs(off[5] - off[8]) < 0.15
+
+
+def test_six_and_nine_turn_into_each_other_and_nothing_else_does() -> None:
+    assert [turned_over(n) for n in range(1, 14)] == [1, 2, 3, 4, 5, 9, 7, 8, 6, 10, 11, 12, 13]
+    assert [c for c in ("K6", "R9", "B9", "O6", "K8", "R16", "O1", "J", "JD", "K") if reads_turned(c)] == ["K6", "R9", "B9", "O6"]
