@@ -17,7 +17,8 @@ is strong evidence. The fused probability of a code is
 
 A 6 and a 9 are the same glyph turned over, and both readers must guess which way is up: each
 reader's 6 and 9 are mixed by ``six_nine`` (the classifier) and ``ocr_six_nine`` (the recogniser),
-the rate at which each mistakes one for the other where it cannot see the tile's ends. So a lone
+the rate at which each mistakes one for the other where it cannot see the tile's ends (``training.calibrate``
+fits one rate for both: where nothing shows which end is up, neither reader knows better). So a lone
 6 stays doubtful, and a 6 in a run 4-5-6 is settled by the rules (``vision.consistent``).
 
 Other evidence on the code, such as the ink's colour (``vision.ink.ink_likelihood``), comes in as

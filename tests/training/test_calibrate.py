@@ -82,6 +82,25 @@ def test_fusion_fit_learns_how_good_each_reader_is():
     assert params.ocr_hit > 0.85  # the recogniser is believed where it reads a number
 
 
+def test_one_six_or_nine_share_is_fitted_for_both_readers():
+    """Tiles of 6s and 9s that show no way up: the classifier guesses the turn right 3 times in 4, the
+    recogniser 9 times in 10. Both readers' 6-or-9 are turned over by one fitted share, well above none."""
+    rng = np.random.default_rng(5)
+    n = 800
+    codes = [c + str(k) for c in "KRBO" for k in (6, 9)]
+    truth_codes = rng.choice(codes, n)
+    truth = np.array([CLASS_NAMES.index(c) for c in truth_codes])
+    turned = {c: c[0] + ("9" if c[1:] == "6" else "6") for c in codes}
+    cls = np.full((n, len(CLASS_NAMES)), 1e-4)
+    ocr = np.full((n, 14), 1e-4)
+    for i, c in enumerate(truth_codes):
+        cls[i, CLASS_NAMES.index(c if rng.random() < 0.75 else turned[c])] = 0.999
+        ocr[i, int((c if rng.random() < 0.9 else turned[c])[1:]) - 1] = 0.95
+    params = fit_fusion(cls, ocr, truth)
+    assert params.six_nine == params.ocr_six_nine
+    assert 0.02 < params.six_nine < 0.5
+
+
 def test_json_round_trip_and_defaults(tmp_path):
     cal = Calibration(fusion=FusionParams(cls_temperature=1.3, ocr_hit=0.8), doubt_below=0.77, six_nine_below=0.95,
                       fitted_on="renders")
