@@ -73,10 +73,7 @@ def render_card(report: Any, notes: str = "") -> str:
         "## Data",
         f"- {_count(data, 'synth_train', plan['synth_train'])} synthetic photos ({plan['render_size']} px; tables, racks, "
         f"loose tiles, mixes, empty tables) + {_count(data, 'synth_val', plan['synth_val'])} for validation, rendered by "
-        f"`datasets/synth` (seed {plan['seed']})."
-        + (f" The detector learns from {_count(data, 'synth_bodies', plan['synth_detector_bodies'])} more, drawn with more tile "
-           "bodies (bone, beige, pale blue, pale yellow), in the place of as many of those; the classifier never sees them."
-           if plan.get("synth_detector_bodies") else ""),
+        f"`datasets/synth` (seed {plan['seed']}).",
         f"- The real development photos of the series {_series(TRAIN_SERIES)} ({_photos_tiles(data.get('real_train'))}): "
         f"fine-tuning the detector (listed {plan['real_repeat']} times beside {plan.get('finetune_synth', 'all')} renders) and "
         f"the classifier ({plan['real_crop_repeat']} jittered crops per tile, then {plan.get('cls_views_real', 0)} augmented views per tile).",

@@ -65,11 +65,6 @@ def test_smoke_run_writes_loadable_weights_metrics_and_card(smoke_run) -> None:
         got = json.loads(meta.read_text())
         assert got["kind"] == "rack" and got["styles"] == "heldout", meta.name
     assert "racks only" in (out / "MODEL_CARD.md").read_text()
-    # the detector's renders with more bodies: a quarter of its sets, and no classifier crops cut from them
-    assert metrics["data"]["synth_bodies"]["photos"] == 6
-    bodies = [line for line in (run / "det_synth_list.txt").read_text().splitlines() if "/images/bodies/" in line]
-    assert len(bodies) == 6 and not (run / "synth" / "crops" / "bodies").exists()
-    assert {json.loads(m.read_text())["styles"] for m in (run / "synth" / "meta" / "bodies").glob("*.json")} == {"detector"}
     for step in ("render", "export_real", "detector_synth", "detector_finetune", "classifier", "classifier_refine",
                  "realism_check", "detector_crops", "classifier_views", "calibrate", "evaluate"):
         assert step in metrics["seconds"], step
