@@ -38,23 +38,13 @@ def detector_args(plan: Plan) -> dict[str, Any]:
                 close_mosaic=2, cache="ram", patience=100, **common_args(plan))
 
 
-def detector_renders(plan: Plan, work: Path, n: int) -> list[Path]:
-    """``n`` rendered photos for the detector: the ``bodies`` renders' share of them (``synth_detector_bodies``
-    of ``synth_train``) from those, the rest from the training renders."""
-    images = work.resolve() / "synth" / "images"
-    k = round(n * plan.synth_detector_bodies / max(plan.synth_train, 1))
-    bodies = list_images(images / "bodies")[:k]
-    return list_images(images / "train")[: n - len(bodies)] + bodies
-
-
 def train_on_renders(plan: Plan, work: Path, report: TrainReport) -> Path:
     """Phase A: from the model YAML, on renders only."""
     from ultralytics import YOLO
 
     cfg = detector_yaml(plan.det_width, work / "tile-detector.yaml")
     synth = (work / "synth").resolve()
-    renders = write_image_list(work / "det_synth_list.txt", detector_renders(plan, work, plan.synth_train))
-    data = write_data_yaml(work / "det_synth.yaml", {"train": [renders.resolve()], "val": [synth / "images" / "val"]})
+    data = write_data_yaml(work / "det_synth.yaml", {"train": [synth / "images" / "train"], "val": [synth / "images" / "val"]})
     with report.timed("detector_synth"):
         YOLO(str(cfg), task="detect").train(data=str(data), epochs=plan.det_epochs_synth,
                                             project=str(work.resolve() / "runs"), name="det_synth", **detector_args(plan))
@@ -62,14 +52,15 @@ def train_on_renders(plan: Plan, work: Path, report: TrainReport) -> Path:
 
 
 def finetune(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
-    """Phase B: from phase A's weights, on ``finetune_synth`` renders (``detector_renders``) beside the real training series
+    """Phase B: from phase A's weights, on ``finetune_synth`` renders beside the real training series
     listed ``real_repeat`` times."""
     from ultralytics import YOLO
 
     synth = work / "synth"
     real_list = write_image_list(work / "real_train_list.txt", list_images(work / "real" / "images" / "train", recursive=False),
                                  repeat=plan.real_repeat)
-    synth_list = write_image_list(work / "synth_finetune_list.txt", detector_renders(plan, work, plan.finetune_synth))
+    synth_list = write_image_list(work / "synth_finetune_list.txt",
+                                  [p.resolve() for p in list_images(synth / "images" / "train")][: plan.finetune_synth])
     data = write_data_yaml(work / "det_finetune.yaml", {"train": [synth_list.resolve(), real_list.resolve()],
                                                         "val": [(synth / "images" / "val").resolve()]})
     args = detector_args(plan)

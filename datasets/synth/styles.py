@@ -22,9 +22,7 @@ What is held out, and why:
   digits filling the tile with no circle (0.60-0.72, the blind edition that read 9.9%);
 - ink shades: each colour has train shades and neighbouring held-out shades (blue -> teal-blue and
   teal, red -> crimson and raspberry, orange -> amber and yellow, black -> dark grey and brown-black);
-- plastic: ivory, cream and off-white for training; pure white and grey held out. The detector alone
-  also learns from renders with more bodies (``DETECTOR``: bone, beige, pale blue, pale yellow), each at
-  least ``PLASTIC_GAP`` from every held-out body;
+- plastic: ivory, cream and off-white for training; pure white and grey held out;
 - joker faces: ring face, filled face, a big "J" and random emblems (many-pointed stars, hearts, crowns,
   targets, suns; never a five-pointed star or a clover) for training; a star and Okey's false joker held out;
 - the Rummikub Twist jokers' marks (faces.py draws them): "faces" for training (the Double Joker two ring
@@ -43,7 +41,6 @@ Scenes, cameras and phone effects are not split: they are not the edition.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 # (stem, Debian package, look). ``fonts.number_fonts()`` indexes this order.
@@ -216,18 +213,7 @@ HELD_OUT = StyleSet(
     p_okey=0.2,
 )
 
-PLASTIC_GAP = 18.0  # the least RGB distance between a training body and a held-out one: neighbours, never the same
-
-# The detector only has to find tiles, whatever they are: a body is a light plastic of some tint, not one colour.
-# The classifier never learns from these renders: a pale blue or pale yellow body beside blue or orange ink
-# muddies the colours it must tell apart.
-DETECTOR = dataclasses.replace(
-    TRAIN, name="detector",
-    plastics=TRAIN.plastics + (("bone", (226, 218, 196)), ("beige", (216, 200, 168)), ("pale-blue", (222, 230, 240)),
-                               ("pale-yellow", (242, 234, 178))),
-)
-
-STYLE_SETS = {"train": TRAIN, "detector": DETECTOR, "calib": CALIB, "heldout": HELD_OUT}
+STYLE_SETS = {"train": TRAIN, "calib": CALIB, "heldout": HELD_OUT}
 INK_SPREAD = 10  # per-tile spread around a shade (see faces._jitter): well under the gap between shades
 PLASTIC_SPREAD = 6
 
@@ -238,4 +224,4 @@ def style_set(name: str | StyleSet) -> StyleSet:
     try:
         return STYLE_SETS[name]
     except KeyError:
-        raise ValueError(f"unknown styles {name!r}: use {', '.join(repr(k) for k in STYLE_SETS)}") from None
+        raise ValueError(f"unknown styles {name!r}: use 'train', 'calib' or 'heldout'") from None

@@ -13,7 +13,7 @@ from datasets.synth.faces import EMBLEMS, FACE_H, FACE_W, GLYPH_PAD, FaceStyle, 
 from datasets.synth.fonts import NoFonts, check_fonts, find_fonts, number_fonts
 from datasets.synth.generate import synth_one
 from datasets.synth.render import MIN_VISIBLE
-from datasets.synth.styles import CALIB, DETECTOR, FONT_STEMS, HELD_OUT, PLASTIC_GAP, TRAIN, style_set
+from datasets.synth.styles import CALIB, FONT_STEMS, HELD_OUT, TRAIN, style_set
 from datasets.synth.writer import write_dataset
 
 
@@ -39,17 +39,6 @@ def test_the_sides_share_no_value(a, b) -> None:
     assert not set(a.marks) & set(b.marks)
     assert a.okey != b.okey
     assert a.twist != b.twist
-
-
-def test_the_detectors_styles_are_the_training_ones_with_more_bodies_none_near_a_held_out_body() -> None:
-    import dataclasses
-
-    assert style_set("detector") is DETECTOR
-    assert dataclasses.replace(DETECTOR, name=TRAIN.name, plastics=TRAIN.plastics) == TRAIN
-    assert set(TRAIN.plastics) < set(DETECTOR.plastics)
-    for side in (CALIB, HELD_OUT):
-        for _, rgb in side.plastics:
-            assert min(np.linalg.norm(np.subtract(rgb, x)) for _, x in DETECTOR.plastics) >= PLASTIC_GAP, side.name
 
 
 def test_the_sides_cover_every_font_and_are_named() -> None:
