@@ -153,9 +153,6 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
         temperature = float(np.exp(np.clip(x[0], -3, 3)))
         if ocr is None:
             return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x))
-        # One share for both readers' 6-or-9: where nothing on a tile shows which end is up, neither can know it. Fitted
-        # apart, the calibration's editions, whose maker's mark shows the classifier the way up, teach the fusion to
-        # follow the classifier on editions without one, against the recogniser and the neighbours it reads with.
         # hit, blank and misread as a softmax, so that they always leave room for each other
         e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
@@ -168,6 +165,10 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             ocr_hit=hit,
             ocr_blank=blank,
             joker_blank=float(np.clip(joker_blank, 1e-3, 0.999)),
+            # one share for both readers' 6-or-9 (x[1]): where nothing on a tile shows which end is up, neither can
+            # know it. Fitted apart, the calibration's editions, whose maker's mark shows the classifier the way up,
+            # teach the fusion to follow the classifier on editions without one, against the recogniser and the
+            # neighbours it reads with.
             ocr_six_nine=share(x[1]),
             evidence_weight=weight(x),
         )

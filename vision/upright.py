@@ -103,8 +103,8 @@ def neighbour_priors(
     if not (len(heights) == len(shown) == len(turns) == n):
         raise ValueError(f"centres, heights, shown and turns must be one per tile: {n}, {len(heights)}, {len(shown)}, {len(turns)}")
     w = np.array([s.weight for s in shown], dtype=np.float64)
-    a = np.radians([s.angle for s in shown]) if n else np.zeros(0)
-    vec = np.stack([np.cos(a), np.sin(a)], axis=1) * w[:, None] if n else np.zeros((0, 2))
+    a = np.radians(np.array([s.angle for s in shown], dtype=np.float64))
+    vec = np.stack([np.cos(a), np.sin(a)], axis=1) * w[:, None]
     out = []
     for i in range(n):
         k = len(turns[i])
