@@ -14,7 +14,10 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
 * the tile's tilt modulo a quarter turn comes from its edges (a tile's and its neighbours' edges
   are the strongest straight lines in its box); the crop is cut along the tilted tile;
 * its size, and whether it lies portrait or landscape, from the detector's box and that tilt;
-  at a tilt near 45 degrees the box cannot tell, and all four turns are candidates;
+  at a tilt near 45 degrees the box cannot tell, and all four turns are candidates; nor can a box
+  about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
+  from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
+  turns are candidates too, read only where no turn read before reads a number surely;
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
@@ -71,6 +74,9 @@ class OcrSettings:
     lean_strength: float = 0.5
     lean_full: float = 0.15
     ambiguous_tilt: float = 33.0  # degrees: beyond this the box cannot tell portrait from landscape
+    # boxes whose width / height lies in this range may hold an upright face shortened by the view (a
+    # standing tile seen from above); a lying tile's box is 1 / aspect wide (1.35) and a little more
+    foreshortened: tuple[float, float] = (0.95, 1.4)
     confident: float = 0.85  # a first read this sure of one number needs no second turn
     max_width: int = 80  # widest crop, pixels at the recogniser's height
     batch: int = 48
@@ -356,7 +362,8 @@ class NumberReader:
         if not len(boxes):
             return np.zeros((0, NUMBER_COLUMNS))
         plans = [self.plan(rgb, box) for box in boxes]
-        # first pass: each tile's likeliest turn; second: the other turns where the first is unsure
+        # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
+        # turns of a face shortened by the view where none read so far reads a number surely
         first = self.read_crops(rgb, [(p.geometry, p.turns[0]) for p in plans])
         per_tile: list[list[np.ndarray]] = [[row] for row in first]
         read_turns: list[list[float]] = [[p.turns[0]] for p in plans]
@@ -365,11 +372,12 @@ class NumberReader:
             if p.unsure or first[i, :NO_NUMBER].max() < self.settings.confident  # reading nothing is no answer
             or int(np.argmax(first[i])) + 1 in TURNED_PAIR  # a 6 or a 9 needs its other way up read too
         ]
-        if again:
-            second = self.read_crops(rgb, [(plans[i].geometry, a) for i, a in again])
-            for (i, a), row in zip(again, second):
-                per_tile[i].append(row)
-                read_turns[i].append(a)
+        self._read_more(rgb, plans, again, per_tile, read_turns)
+        later = [
+            (i, a) for i, p in enumerate(plans) for a in p.later
+            if max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
+        ]
+        self._read_more(rgb, plans, later, per_tile, read_turns)
         # a tile that cannot tell which end is up (a 6 or a 9 filling the face) goes the way its neighbours show
         shown = [shown_up(a, np.stack(rows), self.neighbours) for a, rows in zip(read_turns, per_tile)]
         priors = neighbour_priors(
@@ -378,6 +386,16 @@ class NumberReader:
         )
         leans = [self.lean_prior(p, turns) for p, turns in zip(plans, read_turns)]
         return np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
+
+    def _read_more(self, rgb: np.ndarray, plans: Sequence["TilePlan"], wanted: Sequence[tuple[int, float]],
+                   per_tile: list[list[np.ndarray]], read_turns: list[list[float]]) -> None:
+        """Read each (tile, angle) of ``wanted`` and add its answer to the tile's."""
+        if not wanted:
+            return
+        rows = self.read_crops(rgb, [(plans[i].geometry, a) for i, a in wanted])
+        for (i, a), row in zip(wanted, rows):
+            per_tile[i].append(row)
+            read_turns[i].append(a)
 
     def lean_prior(self, plan: "TilePlan", turns: Sequence[float]) -> np.ndarray:
         """The weight the ink's lean gives each turn read: more to the turn it says is up, bounded."""
@@ -404,13 +422,17 @@ class NumberReader:
         face = cut(rgb, m, (w, 32))
         lean = ink_lean(face)
         angles = list(geometry.angles)
+        later: tuple[float, ...] = ()
         if len(angles) == 2:
             if lean < 0:
                 angles.reverse()
             unsure = abs(lean) < s.lean_clear
+            low, high = s.foreshortened
+            if low <= box_w / box_h <= high:
+                later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
         else:
             unsure, lean = True, 0.0
-        return TilePlan(geometry, tuple(angles), unsure, abs(lean))
+        return TilePlan(geometry, tuple(angles), unsure, abs(lean), later)
 
     def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float]]) -> np.ndarray:
         """(len(crops), 14): the number area of each (geometry, angle) cut and read."""
@@ -611,6 +633,7 @@ class TilePlan:
     turns: tuple[float, ...]  # angles to read, likeliest first
     unsure: bool  # the ink does not say which end is up: read every turn
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say)
+    later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
 
 
 def to_batch(images: Sequence[np.ndarray]) -> np.ndarray:

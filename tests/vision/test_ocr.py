@@ -136,6 +136,23 @@ def test_the_first_turn_brings_the_tile_upright(angle):
     first = plan.turns[0]  # the number sits above the face's centre: that end is the top
     assert abs((first - angle + 180) % 360 - 180) < 6
     assert len(plan.turns) == 2 and abs((plan.turns[1] - first) % 360 - 180) < 1e-6
+    # a tile on its side has a box as wide as a standing tile shortened by the view: its other turns come later
+    assert sorted(round((a - first) % 360) for a in plan.later) == ([90, 270] if abs(angle) == 90 else [])
+
+
+def _seen_from_above(face: np.ndarray, shortened: float = 0.6) -> np.ndarray:
+    """The face of a tile standing on a rack, seen from above: shortened top to bottom."""
+    h, w = face.shape[:2]
+    return cv2.resize(face, (w, int(round(h * shortened))), interpolation=cv2.INTER_AREA)
+
+
+def test_a_standing_tile_seen_from_above_is_also_read_upright():
+    photo, box = _photo_with(_seen_from_above(_face("5")), 0.0)
+    assert (box[2] - box[0]) > (box[3] - box[1])  # its box is wider than tall, as a tile lying on its side
+    plan = NumberReader().plan(photo, box)
+    assert all(abs(a) > 45 for a in plan.turns)  # read first: the two sideways turns a lying tile would need
+    assert any(abs(a) < 6 for a in plan.later)  # and then, where neither reads a number, upright
+    assert NumberReader(settings=ocr.OcrSettings(foreshortened=(0.0, 0.0))).plan(photo, box).later == ()
 
 
 def test_tilt_of_a_turned_rectangle():
@@ -191,6 +208,14 @@ def test_recogniser_reads_a_drawn_tile(number, angle, draw):
     assert p.shape == (14,) and p.sum() == pytest.approx(1.0)
     assert int(p.argmax()) == int(number) - 1, p.round(3)
     assert p[int(number) - 1] > 0.5
+
+
+@needs_model
+@pytest.mark.parametrize("number", ["4", "12"])
+def test_recogniser_reads_a_standing_tile_seen_from_above(number):
+    photo, box = _photo_with(_seen_from_above(_pil_face(number)), 0.0)
+    p = NumberReader().read(photo, [box])[0]
+    assert int(p.argmax()) == int(number) - 1, p.round(3)
 
 
 @needs_model
