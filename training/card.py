@@ -24,6 +24,10 @@ def _eval_rows(name: str, e: dict[str, Any]) -> str:
             f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} | {e['ms_median']:.0f} |\n")
 
 
+def _sizes(looks: tuple[tuple[int, float], ...]) -> str:
+    return ", ".join(str(size) for size, _ in looks)
+
+
 def _count(data: dict[str, Any], key: str, planned: int) -> int:
     return int(data[key]["photos"]) if key in data else planned
 
@@ -60,7 +64,10 @@ def render_card(report: Any, notes: str = "") -> str:
         "## What it is",
         f"- `detector.pt`: a one-class YOLOv8 detector (\"a face-up tile\"), depth 0.33, width {plan['det_width']} "
         f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px; the reader also looks at each photo at "
-        f"{ModelSettings().det_second_imgsz} px and adds the tiles only that look finds (`vision/model.py`). Trained from the model YAML, "
+        f"{_sizes(ModelSettings().det_more_looks)} px and adds the tiles only those looks find; a close-up (tiles whose "
+        f"short side is {ModelSettings().det_close_px:.0f} px or more at {ModelSettings().det_close_imgsz} px) is looked at "
+        f"{ModelSettings().det_close_imgsz}, then {_sizes(ModelSettings().det_close_looks)} px instead, coarsest first "
+        "(`vision/model.py`). Trained from the model YAML, "
         "no pretrained weights.",
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the {len(CLASS_NAMES)} codes (K1..O13, J and the Rummikub Twist "
         f"jokers {', '.join(TWIST_CODES)}), input {plan['cls_imgsz']} px "

@@ -1,4 +1,4 @@
-"""Matching tiles by box overlap (IoU): read tiles to labelled ones, and one reading's boxes to another's."""
+"""Box overlap (IoU, and how much of a box lies inside another) and matching tiles by it: read tiles to labelled ones, and one reading's boxes to another's."""
 
 from __future__ import annotations
 
@@ -9,20 +9,33 @@ import numpy as np
 Box = tuple[float, float, float, float]
 
 
-def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """IoU matrix between (N, 4) and (M, 4) x1y1x2y2 boxes."""
+def _intersection(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(N, M) intersection areas between (N, 4) and (M, 4) x1y1x2y2 boxes."""
     a = np.asarray(a, float).reshape(-1, 4)
     b = np.asarray(b, float).reshape(-1, 4)
-    if not len(a) or not len(b):
-        return np.zeros((len(a), len(b)))
     x1 = np.maximum(a[:, None, 0], b[None, :, 0])
     y1 = np.maximum(a[:, None, 1], b[None, :, 1])
     x2 = np.minimum(a[:, None, 2], b[None, :, 2])
     y2 = np.minimum(a[:, None, 3], b[None, :, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
-    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+    return np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+
+
+def _area(a: np.ndarray) -> np.ndarray:
+    return (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU matrix between (N, 4) and (M, 4) x1y1x2y2 boxes."""
+    a = np.asarray(a, float).reshape(-1, 4)
+    b = np.asarray(b, float).reshape(-1, 4)
+    inter = _intersection(a, b)
+    return inter / np.maximum(_area(a)[:, None] + _area(b)[None, :] - inter, 1e-9)
+
+
+def box_within(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(N, M): the share of each box of ``a`` (N, 4) that lies inside each box of ``b`` (M, 4)."""
+    a = np.asarray(a, float).reshape(-1, 4)
+    return _intersection(a, b) / np.maximum(_area(a), 1e-9)[:, None]
 
 
 def match(truth: Sequence[Box], pred: Sequence[Box], iou: float = 0.5) -> list[tuple[int, int]]:

@@ -20,7 +20,7 @@ import numpy as np
 
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
-from .metrics import box_iou
+from .metrics import box_iou, box_within
 from .yolo_format import CLASS_NAMES
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -44,11 +44,24 @@ class ModelSettings:
     cls_imgsz: int = CROP_SIZE
     max_det: int = 300
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
-    # A second look at another size: the detector misses some tiles of a look or scale it never trained on
-    # (grey bodies, digits filling the tile, very large or very small tiles) at one size and finds them at
-    # another. Only its boxes that overlap none of the first look's are added: tiles, not duplicates.
-    det_second_imgsz: int = 640  # 0: no second look
-    det_second_overlap: float = 0.3
+    # More looks at other sizes, in order: the detector misses some tiles of a look or scale it never trained
+    # on at one size and finds them at another (grey bodies and digits filling the tile at a finer size; the
+    # large standing tiles of a close-up rack at a coarser one, where they are the size most tiles were). Only
+    # a look's boxes that overlap none of the boxes already found are added (IoU below its overlap): tiles,
+    # not duplicates. The coarse look's limit is lower: at that size a box over half a tile and its
+    # neighbour overlaps the tiles it straddles only a little.
+    det_more_looks: tuple[tuple[int, float], ...] = ((640, 0.3), (320, 0.1))  # (size, overlap); () for one look
+    # A close-up (a rack filling the frame) is looked at coarsest first: at the usual size its tiles are far
+    # larger than any the detector learnt from, and it boxes a big digit as if it were a small tile; a finer
+    # look's box over a digit then blocks the right box of a coarser look. The close-up look decides: where
+    # the median short side of its boxes is det_close_px or more at det_close_imgsz, it comes first and the
+    # finer looks add only what it missed. 0: no close-up look.
+    det_close_imgsz: int = 256
+    det_close_px: float = 20.0
+    det_close_looks: tuple[tuple[int, float], ...] = ((320, 0.1), (416, 0.3), (640, 0.3))
+    # a later look's box lying this much (of its own area) inside a box already found is a part of that
+    # tile (its digit, its circle), not another tile
+    det_inside: float = 0.8
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
@@ -139,15 +152,24 @@ class TileModel:
     def detect(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
         h, w = bgr.shape[:2]
+        if s.det_close_imgsz:
+            boxes, scores = self._detect_at(bgr, s.det_close_imgsz)
+            if len(boxes) and np.median(_short_sides(boxes)) * s.det_close_imgsz / max(h, w) >= s.det_close_px:
+                return self._look_more(bgr, boxes, scores, s.det_close_looks)
         boxes, scores = self._detect_at(bgr, s.det_imgsz)
         if len(boxes):
             scale = s.det_imgsz / max(h, w)
-            short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) * scale
-            if np.median(short) < s.small_tile_px and max(h, w) > s.det_imgsz * 1.5:
+            if np.median(_short_sides(boxes)) * scale < s.small_tile_px and max(h, w) > s.det_imgsz * 1.5:
                 boxes, scores = self._detect_at(bgr, min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32)))
-        if s.det_second_imgsz:
-            more, more_scores = self._detect_at(bgr, s.det_second_imgsz)
-            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_conf, s.det_second_overlap)
+        return self._look_more(bgr, boxes, scores, s.det_more_looks)
+
+    def _look_more(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                   looks: tuple[tuple[int, float], ...]) -> tuple[np.ndarray, np.ndarray]:
+        """``boxes`` and the tiles only the later ``looks`` (size, overlap) find."""
+        for size, overlap in looks:
+            more, more_scores = self._detect_at(bgr, size)
+            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, self.settings.det_conf, overlap,
+                                          self.settings.det_inside)
         return boxes, scores
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
@@ -198,13 +220,21 @@ class TileModel:
         return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
 
 
+def _short_sides(boxes: np.ndarray) -> np.ndarray:
+    return np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+
+
 def add_new_boxes(boxes: np.ndarray, scores: np.ndarray, more: np.ndarray, more_scores: np.ndarray, min_score: float,
-                  max_overlap: float) -> tuple[np.ndarray, np.ndarray]:
+                  max_overlap: float, inside: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``boxes`` and, after them, the boxes of ``more`` scoring at least ``min_score`` that overlap (IoU) no box
-    of ``boxes`` by ``max_overlap`` or more, each kept only once among themselves (highest score first)."""
+    of ``boxes`` by ``max_overlap`` or more (nor, with ``inside``, lie that share of their own area or more within
+    one of them), each kept only once among themselves (highest score first)."""
     first = np.asarray(boxes, float).reshape(-1, 4)
+    more = np.asarray(more, float).reshape(-1, 4)
     keep = np.flatnonzero(np.asarray(more_scores) >= min_score)
     keep = keep[np.argsort(-np.asarray(more_scores)[keep], kind="stable")]
+    if inside is not None and len(first) and len(keep):
+        keep = keep[box_within(more[keep], first).max(1) < inside]
     added: list[int] = []
     for i in keep:
         shown = np.concatenate([first, more[added].reshape(-1, 4)])

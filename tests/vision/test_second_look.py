@@ -1,5 +1,6 @@
-"""The detector's second look at another size (vision/model.py): it adds the tiles the first look missed,
-never a second box on a tile already found, and only where it is confident."""
+"""The detector's more looks at other sizes (vision/model.py): they add the tiles the first look missed,
+never a second box on a tile already found nor a box within one, and only where they are confident; a
+close-up is looked at coarsest first."""
 
 from __future__ import annotations
 
@@ -41,12 +42,54 @@ class _Sizes(TileModel):
         return self.by_size.get(imgsz, (_boxes(), np.zeros(0)))
 
 
-def test_detect_looks_twice_and_keeps_what_only_the_second_look_found() -> None:
+def test_detect_looks_at_each_size_and_keeps_what_only_a_later_look_found() -> None:
     photo = np.zeros((300, 400, 3), np.uint8)
     model = _Sizes({416: (_boxes((10, 10, 60, 80)), np.array([0.9])),
-                    640: (_boxes((12, 10, 62, 80), (200, 10, 250, 80)), np.array([0.9, 0.7]))})
+                    640: (_boxes((12, 10, 62, 80), (200, 10, 250, 80)), np.array([0.9, 0.7])),
+                    # a large tile the finer looks missed, and a box over half of two tiles already found
+                    320: (_boxes((300, 100, 390, 230), (35, 10, 85, 80)), np.array([0.8, 0.6]))})
     boxes, _ = model.detect(photo)
-    assert model.asked == [416, 640]
-    assert boxes.tolist() == [[10, 10, 60, 80], [200, 10, 250, 80]]
-    off = _Sizes(model.by_size, det_second_imgsz=0)
+    assert model.asked == [256, 416, 640, 320]  # the close-up look found nothing: the usual order
+    assert boxes.tolist() == [[10, 10, 60, 80], [200, 10, 250, 80], [300, 100, 390, 230]]
+    off = _Sizes(model.by_size, det_more_looks=(), det_close_imgsz=0)
     assert off.detect(photo)[0].tolist() == [[10, 10, 60, 80]] and off.asked == [416]
+
+
+def test_the_coarse_look_adds_no_box_straddling_two_found_tiles() -> None:
+    """Two standing tiles side by side; the coarse look's box over the right half of one, the left half of the
+    other and the rack below them overlaps each by IoU 0.23: under the finer look's limit, over its own."""
+    first = _boxes((0, 0, 40, 60), (40, 0, 80, 60))
+    straddle = _boxes((20, 0, 60, 100))
+    model = _Sizes({416: (first, np.array([0.9, 0.9])), 320: (straddle, np.array([0.9]))}, det_more_looks=((320, 0.1),))
+    assert model.detect(np.zeros((100, 100, 3), np.uint8))[0].tolist() == first.tolist()
+    assert add_new_boxes(first, np.array([0.9, 0.9]), straddle, np.array([0.9]), 0.3, 0.3)[0].tolist() == [*first.tolist(), [20, 0, 60, 100]]
+
+
+def test_a_close_up_is_looked_at_coarsest_first() -> None:
+    """A rack filling the frame: the close-up look finds its large tiles; the finer looks box a big digit inside
+    one of them (kept out: it lies within a tile found) and add the tile the coarse looks missed."""
+    photo = np.zeros((512, 512, 3), np.uint8)
+    tiles = _boxes((0, 100, 120, 260), (130, 100, 250, 260))
+    model = _Sizes({256: (tiles, np.array([0.8, 0.7])),
+                    416: (_boxes((20, 120, 100, 200), (260, 100, 380, 260)), np.array([0.9, 0.6]))})
+    boxes, _ = model.detect(photo)
+    assert model.asked == [256, 320, 416, 640]
+    assert boxes.tolist() == [*tiles.tolist(), [260, 100, 380, 260]]
+
+
+def test_small_tiles_at_the_close_up_look_keep_the_usual_order() -> None:
+    """Tiles whose short side is under det_close_px at the close-up look's size are no close-up."""
+    photo = np.zeros((1024, 1024, 3), np.uint8)  # 120 px tiles are 30 px at 256: a close-up; 60 px are 15: not
+    big, small = _boxes((0, 0, 120, 160)), _boxes((0, 0, 60, 80))
+    assert _Sizes({256: (big, np.array([0.9]))}).detect(photo)[0].tolist() == big.tolist()
+    model = _Sizes({256: (small, np.array([0.9])), 416: (small, np.array([0.9]))})
+    assert model.detect(photo)[0].tolist() == small.tolist() and model.asked == [256, 416, 640, 320]
+
+
+def test_a_box_within_a_found_tile_is_part_of_it() -> None:
+    found = _boxes((0, 0, 100, 140))
+    digit, half_out = _boxes((20, 20, 80, 90)), _boxes((60, 20, 160, 90))  # IoU 0.30 and 0.17 with the tile
+    assert add_new_boxes(found, np.array([0.9]), digit, np.array([0.9]), 0.3, 0.5, inside=0.8)[0].tolist() == found.tolist()
+    assert add_new_boxes(found, np.array([0.9]), digit, np.array([0.9]), 0.3, 0.5)[0].tolist() == [*found.tolist(), *digit.tolist()]
+    assert add_new_boxes(found, np.array([0.9]), half_out, np.array([0.9]), 0.3, 0.5, inside=0.8)[0].tolist() == [*found.tolist(), *half_out.tolist()]
+
