@@ -53,6 +53,7 @@ def render_card(report: Any, notes: str = "") -> str:
     wall = getattr(report, "wall_seconds", None)
     total_min = (wall or sum(sec.values())) / 60
     conf = (report.heldout or {}).get("confusions", [])[:8]
+    looks = ModelSettings()  # the detector's looks the reader uses
     lines = [
         "# Model card: rummi tile reader",
         "",
@@ -64,9 +65,9 @@ def render_card(report: Any, notes: str = "") -> str:
         "## What it is",
         f"- `detector.pt`: a one-class YOLOv8 detector (\"a face-up tile\"), depth 0.33, width {plan['det_width']} "
         f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px; the reader also looks at each photo at "
-        f"{_sizes(ModelSettings().det_more_looks)} px and adds the tiles only those looks find; a close-up (tiles whose "
-        f"short side is {ModelSettings().det_close_px:.0f} px or more at {ModelSettings().det_close_imgsz} px) is looked at "
-        f"{ModelSettings().det_close_imgsz}, then {_sizes(ModelSettings().det_close_looks)} px instead, coarsest first "
+        f"{_sizes(looks.det_more_looks)} px and adds the tiles only those looks find; a close-up (tiles whose "
+        f"short side is {looks.det_close_px:.0f} px or more at {looks.det_close_imgsz} px) is looked at "
+        f"{looks.det_close_imgsz}, then {_sizes(looks.det_close_looks)} px instead, coarsest first "
         "(`vision/model.py`). Trained from the model YAML, "
         "no pretrained weights.",
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the {len(CLASS_NAMES)} codes (K1..O13, J and the Rummikub Twist "

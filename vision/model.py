@@ -46,7 +46,7 @@ class ModelSettings:
     small_tile_px: float = 18.0  # tiles smaller than this at det_imgsz trigger a second, finer pass
     # More looks at other sizes, in order: the detector misses some tiles of a look or scale it never trained
     # on at one size and finds them at another (grey bodies and digits filling the tile at a finer size; the
-    # large standing tiles of a close-up rack at a coarser one, where they are the size most tiles were). Only
+    # large standing tiles of a rack at a coarser one, where they are the size most tiles were). Only
     # a look's boxes that overlap none of the boxes already found are added (IoU below its overlap): tiles,
     # not duplicates. The coarse look's limit is lower: at that size a box over half a tile and its
     # neighbour overlaps the tiles it straddles only a little.

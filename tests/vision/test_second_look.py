@@ -88,7 +88,7 @@ def test_small_tiles_at_the_close_up_look_keep_the_usual_order() -> None:
 
 def test_a_box_within_a_found_tile_is_part_of_it() -> None:
     found = _boxes((0, 0, 100, 140))
-    digit, half_out = _boxes((20, 20, 80, 90)), _boxes((60, 20, 160, 90))  # IoU 0.30 and 0.17 with the tile
+    digit, half_out = _boxes((20, 20, 80, 90)), _boxes((60, 20, 160, 90))  # IoU 0.30 and 0.15 with the tile
     assert add_new_boxes(found, np.array([0.9]), digit, np.array([0.9]), 0.3, 0.5, inside=0.8)[0].tolist() == found.tolist()
     assert add_new_boxes(found, np.array([0.9]), digit, np.array([0.9]), 0.3, 0.5)[0].tolist() == [*found.tolist(), *digit.tolist()]
     assert add_new_boxes(found, np.array([0.9]), half_out, np.array([0.9]), 0.3, 0.5, inside=0.8)[0].tolist() == [*found.tolist(), *half_out.tolist()]
