@@ -59,11 +59,17 @@ class ModelSettings:
     det_close_imgsz: int = 256
     det_close_px: float = 20.0
     det_close_looks: tuple[tuple[int, float], ...] = ((320, 0.1), (416, 0.3), (640, 0.3))
+    # Small tiles: where the tiles found at all the looks are still small (median short side below det_fine_px
+    # at det_fine_imgsz), or none were found, in a photo larger than that size, one more look at it adds the
+    # tiles the coarser looks were too coarse to see (a rack far off in a big frame). 0: no such look.
+    det_fine_imgsz: int = 1024
+    det_fine_px: float = 48.0
     # a later look's box lying this much (of its own area) inside a box already found is a part of that
     # tile (its digit, its circle), not another tile
     det_inside: float = 0.8
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
+    det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
     ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
 
     @classmethod
@@ -92,6 +98,8 @@ class TileModel:
         self._knows = np.isin(np.arange(len(CLASS_NAMES)), self._to_codes)  # the classes it was trained on
         self._fast: bool | None = None  # classifier in onnxruntime: decided on the first crops
         self._fast_session = None
+        self._fast_det: bool | None = None  # detector in onnxruntime: decided on the first photo
+        self._det_session = None
 
     def _run_fast(self, x_uint8: np.ndarray) -> np.ndarray:
         x = np.ascontiguousarray(x_uint8, dtype=np.float32) / np.float32(255.0)
@@ -108,12 +116,6 @@ class TileModel:
         if not self.settings.cls_onnx:
             return False
         try:
-            import io
-            import warnings
-
-            import onnxruntime as ort
-            import torch
-
             size = self.settings.cls_imgsz
             probe = [np.ascontiguousarray(cv2.cvtColor(c, cv2.COLOR_RGB2BGR)) for c in rgb_crops[:8]]
             if any(c.shape != (size, size, 3) for c in probe):
@@ -128,18 +130,7 @@ class TileModel:
             resize = host.transforms[0]
             if getattr(resize, "size", None) not in (size, [size], (size, size), [size, size]):
                 return False
-            net = predictor.model.model  # the fused network ultralytics runs
-            buf = io.BytesIO()
-            with torch.no_grad(), warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                torch.onnx.export(
-                    net, torch.zeros(2, 3, size, size), buf, input_names=["x"], output_names=["y"],
-                    dynamic_axes={"x": {0: "batch"}}, opset_version=17, dynamo=False,
-                )
-            opts = ort.SessionOptions()
-            opts.intra_op_num_threads = 2
-            opts.log_severity_level = 3
-            self._fast_session = ort.InferenceSession(buf.getvalue(), opts, providers=["CPUExecutionProvider"])
+            self._fast_session = _onnx_session(predictor.model.model, (2, 3, size, size), {0: "batch"})
             got = self._run_fast(np.stack(rgb_crops[: len(probe)]).transpose(0, 3, 1, 2))
             if got.shape != ref.shape or np.abs(got - ref).max() > 1e-4:
                 self._fast_session = None
@@ -161,7 +152,11 @@ class TileModel:
             scale = s.det_imgsz / max(h, w)
             if np.median(_short_sides(boxes)) * scale < s.small_tile_px and max(h, w) > s.det_imgsz * 1.5:
                 boxes, scores = self._detect_at(bgr, min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32)))
-        return self._look_more(bgr, boxes, scores, s.det_more_looks)
+        boxes, scores = self._look_more(bgr, boxes, scores, s.det_more_looks)
+        fine = s.det_fine_imgsz
+        if fine and max(h, w) >= fine and (not len(boxes) or np.median(_short_sides(boxes)) * fine / max(h, w) < s.det_fine_px):
+            boxes, scores = self._look_more(bgr, boxes, scores, ((fine, 0.3),))
+        return boxes, scores
 
     def _look_more(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
                    looks: tuple[tuple[int, float], ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -173,11 +168,73 @@ class TileModel:
         return boxes, scores
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
+        if self._fast_det is None:
+            self._fast_det = self._fast_detector(bgr, imgsz)
+        return self._detect_fast(bgr, imgsz) if self._fast_det else self._detect_ultralytics(bgr, imgsz)
+
+    def _detect_ultralytics(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
         r = self.detector.predict(bgr, imgsz=imgsz, conf=s.det_conf, iou=s.det_iou, max_det=s.max_det, verbose=False)[0]
         if r.boxes is None or not len(r.boxes):
             return np.zeros((0, 4)), np.zeros(0)
         return r.boxes.xyxy.cpu().numpy(), r.boxes.conf.cpu().numpy()
+
+    def _detect_fast(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
+        """What ``_detect_ultralytics`` finds, with the network in onnxruntime: ultralytics' own letterbox (to the
+        smallest multiple of the stride, as its predictor does for one photo), non-maximum suppression and
+        scaling back, without its per-call predictor set-up."""
+        import torch
+        from ultralytics.data.augment import LetterBox
+        from ultralytics.utils import nms, ops
+        from ultralytics.utils.checks import check_imgsz
+
+        s = self.settings
+        stride = int(max(self.detector.model.stride))
+        size = check_imgsz(imgsz, stride=stride, min_dim=2)
+        x = LetterBox(size, auto=True, stride=stride)(image=bgr)
+        x = np.ascontiguousarray(x[..., ::-1].transpose(2, 0, 1))[None].astype(np.float32) / np.float32(255.0)
+        y = torch.from_numpy(self._det_session.run(None, {"x": x})[0])
+        found = nms.non_max_suppression(y, s.det_conf, s.det_iou, max_det=s.max_det, nc=0)[0]
+        if not len(found):
+            return np.zeros((0, 4)), np.zeros(0)
+        boxes = ops.scale_boxes(x.shape[2:], found[:, :4].clone(), bgr.shape)
+        return boxes.numpy().astype(np.float32), found[:, 4].numpy().astype(np.float32)
+
+    def _fast_detector(self, bgr: np.ndarray, imgsz: int) -> bool:
+        """Can the detector's network run in onnxruntime (about twice as fast as torch on a CPU here)?
+
+        Only on the CPU, where the network exports (needs ``onnx``), and where the boxes and scores it gives
+        on this first photo are ultralytics' own (within float rounding); else the detector keeps running
+        through ultralytics.
+        """
+        if not self.settings.det_onnx:
+            return False
+        try:
+            import copy
+
+            # the photo and a frame of another shape: the network must follow the input's shape, not one
+            # traced into it
+            frames = (bgr, np.ascontiguousarray(bgr[: max(32, bgr.shape[0] * 2 // 3)]))
+            refs = [self._detect_ultralytics(f, imgsz) for f in frames]
+            predictor = self.detector.predictor
+            if str(getattr(predictor.model, "device", "cpu")) != "cpu" or getattr(predictor.model, "fp16", False):
+                return False
+            net = copy.deepcopy(predictor.model.model)
+            for module in net.modules():
+                if hasattr(module, "dynamic"):  # the detection head: anchors from the input's shape on every call
+                    module.dynamic = True
+            size = int(max(predictor.imgsz))
+            self._det_session = _onnx_session(_first_output(net), (1, 3, size, size), {2: "h", 3: "w"})
+            for frame, (ref_boxes, ref_scores) in zip(frames, refs):
+                boxes, scores = self._detect_fast(frame, imgsz)
+                if boxes.shape != ref_boxes.shape or (len(boxes) and (np.abs(boxes - ref_boxes).max() > 0.05
+                                                                      or np.abs(scores - ref_scores).max() > 1e-4)):
+                    self._det_session = None
+                    return False
+            return True
+        except Exception:  # no onnx, an export that fails: ultralytics as before
+            self._det_session = None
+            return False
 
     def classify(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """(N, classes) probabilities over CLASS_NAMES for the tiles in ``boxes``."""
@@ -218,6 +275,41 @@ class TileModel:
         boxes, scores = self.detect(bgr)
         probs = self.classify(rgb, boxes)
         return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
+
+
+def _first_output(net):
+    """The network with only its first output (a detection head also returns its feature maps), to export."""
+    import torch
+
+    class FirstOutput(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = net
+
+        def forward(self, x):
+            y = self.net(x)
+            return y[0] if isinstance(y, (tuple, list)) else y
+
+    return FirstOutput().eval()
+
+
+def _onnx_session(net, shape: tuple[int, ...], dynamic: dict[int, str]):
+    """An onnxruntime session (two threads) of a torch network, exported in memory for inputs named ``x``."""
+    import io
+    import warnings
+
+    import onnxruntime as ort
+    import torch
+
+    buf = io.BytesIO()
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(net, torch.zeros(*shape), buf, input_names=["x"], output_names=["y"],
+                          dynamic_axes={"x": dynamic}, opset_version=17, dynamo=False)
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = 2
+    opts.log_severity_level = 3
+    return ort.InferenceSession(buf.getvalue(), opts, providers=["CPUExecutionProvider"])
 
 
 def _short_sides(boxes: np.ndarray) -> np.ndarray:

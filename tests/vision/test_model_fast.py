@@ -1,4 +1,4 @@
-"""The classifier run in onnxruntime must give what ultralytics gives (within float rounding)."""
+"""The classifier and the detector run in onnxruntime must give what ultralytics gives (within float rounding)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,44 @@ def test_onnx_classifier_matches_ultralytics() -> None:
     assert fast._fast and not slow._fast
     assert np.abs(a - b).max() < 1e-4
     assert (a.argmax(1) == b.argmax(1)).all()
+
+
+def test_onnx_detector_matches_ultralytics_at_every_look() -> None:
+    """Every size the reader looks at (letterboxed to other shapes than the first photo's), a table and a close-up."""
+    pytest.importorskip("onnx")
+    import dataclasses
+
+    from vision.model import TileModel
+
+    fast, slow = TileModel(MODELS), TileModel(MODELS)
+    slow.settings = dataclasses.replace(slow.settings, det_onnx=False)
+    photos = sorted(PHOTOS.glob("*.jpg"))[:2]
+    s = fast.settings
+    sizes = sorted({s.det_imgsz, s.det_close_imgsz, *(n for n, _ in s.det_more_looks), *(n for n, _ in s.det_close_looks)})
+    found = 0
+    for photo in photos:
+        bgr = cv2.imread(str(photo))
+        side = min(bgr.shape[:2])  # a square photo first: its letterbox is the square the network is exported at
+        for frame in (bgr[:side, :side], bgr, cv2.resize(bgr, (750, 1000)), bgr[: bgr.shape[0] // 3, : bgr.shape[1] // 2]):
+            for size in sizes:
+                a, sa = fast._detect_at(frame, size)
+                b, sb = slow._detect_at(frame, size)
+                assert a.shape == b.shape, (photo.name, frame.shape, size)
+                if len(a):
+                    assert np.abs(a - b).max() < 0.05 and np.abs(sa - sb).max() < 1e-4
+                found += len(a)
+    assert fast._fast_det and not slow._fast_det
+    assert found
+
+
+def test_detector_keeps_ultralytics_when_told() -> None:
+    import dataclasses
+
+    from vision.model import TileModel
+
+    model = TileModel(MODELS)
+    model.settings = dataclasses.replace(model.settings, det_onnx=False)
+    bgr = cv2.imread(str(sorted(PHOTOS.glob("*.jpg"))[0]))
+    boxes, scores = model.detect(bgr)
+    assert len(boxes) == len(scores) > 0
+    assert model._fast_det is False and model._det_session is None

@@ -93,3 +93,28 @@ def test_a_box_within_a_found_tile_is_part_of_it() -> None:
     assert add_new_boxes(found, np.array([0.9]), digit, np.array([0.9]), 0.3, 0.5)[0].tolist() == [*found.tolist(), *digit.tolist()]
     assert add_new_boxes(found, np.array([0.9]), half_out, np.array([0.9]), 0.3, 0.5, inside=0.8)[0].tolist() == [*found.tolist(), *half_out.tolist()]
 
+
+
+def test_small_tiles_in_a_big_photo_get_a_fine_look() -> None:
+    """A rack far off in a 12 MP frame: the usual looks find a few of its tiles, small; the fine look at the
+    photo's own detail finds the rest. Where the tiles found are large, or the photo is no larger than the fine
+    size, it is not asked for."""
+    photo = np.zeros((3000, 4000, 3), np.uint8)
+    # 180 px short side: 19 px at 416 (no finer first look), 46 px at 1024 (under det_fine_px)
+    found = _boxes((1000, 1000, 1180, 1240))
+    rest = _boxes((1000, 1000, 1180, 1240), (1200, 1000, 1380, 1240), (1400, 1000, 1580, 1240))
+    model = _Sizes({416: (found, np.array([0.8])), 1024: (rest, np.array([0.9, 0.9, 0.9]))})
+    boxes, _ = model.detect(photo)
+    assert model.asked == [256, 416, 640, 320, 1024]
+    assert boxes.tolist() == rest.tolist()
+    nothing = _Sizes({1024: (rest, np.array([0.9, 0.9, 0.9]))})
+    assert nothing.detect(photo)[0].tolist() == rest.tolist()  # the coarser looks found nothing at all
+    large = _Sizes({416: (_boxes((1000, 1000, 1300, 1400)), np.array([0.8]))})
+    large.detect(photo)
+    assert 1024 not in large.asked
+    small_photo = _Sizes({416: (_boxes((100, 100, 110, 114)), np.array([0.8]))})
+    small_photo.detect(np.zeros((750, 1000, 3), np.uint8))
+    assert 1024 not in small_photo.asked
+    off = _Sizes(model.by_size, det_fine_imgsz=0)
+    off.detect(photo)
+    assert 1024 not in off.asked
