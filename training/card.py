@@ -67,8 +67,10 @@ def render_card(report: Any, notes: str = "") -> str:
         f"(narrower than yolov8n, for the CPU budget), input {plan['det_imgsz']} px; the reader also looks at each photo at "
         f"{_sizes(looks.det_more_looks)} px and adds the tiles only those looks find; a close-up (tiles whose "
         f"short side is {looks.det_close_px:.0f} px or more at {looks.det_close_imgsz} px) is looked at "
-        f"{looks.det_close_imgsz}, then {_sizes(looks.det_close_looks)} px instead, coarsest first "
-        "(`vision/model.py`). Trained from the model YAML, "
+        f"{looks.det_close_imgsz}, then {_sizes(looks.det_close_looks)} px instead, coarsest first; a photo larger "
+        f"than {looks.det_fine_imgsz} px whose tiles found are still small (under {looks.det_fine_px:.0f} px at that "
+        f"size), or where none were found, gets one more look at {looks.det_fine_imgsz} px "
+        "(`vision/model.py`; the network runs in onnxruntime where it gives ultralytics' boxes). Trained from the model YAML, "
         "no pretrained weights.",
         f"- `classifier.pt`: a YOLOv8n-cls crop classifier over the {len(CLASS_NAMES)} codes (K1..O13, J and the Rummikub Twist "
         f"jokers {', '.join(TWIST_CODES)}), input {plan['cls_imgsz']} px "
