@@ -42,7 +42,9 @@ def reads_turned(code: str) -> bool:
 
 @dataclass(frozen=True)
 class NeighbourSettings:
-    reach: float = 2.5  # neighbours lie within this many face heights, centre to centre
+    # neighbours lie within this many face heights, centre to centre: far enough to take in a rack's or a meld's
+    # other tiles whose number shows the way up (on an edition the recogniser reads poorly, few of them do)
+    reach: float = 5.0
     min_tell: float = 0.8  # a tile shows its way up when a telling number is read this surely under one turn
     strength: float = 0.9  # the most the neighbours may move a tile's turns: 0.5 +- strength / 2
 
