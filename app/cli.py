@@ -48,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader of our output went away (`rummi read x.jpg | head -1`): nothing to tell it
+        # Python would report the failed flush of stdout at exit again: point stdout at nothing first
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports a command stopped by a closed pipe
     return int(code or 0)
 
 

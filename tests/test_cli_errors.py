@@ -46,3 +46,21 @@ def test_a_bug_is_not_reported_as_bad_input(monkeypatch) -> None:
     _with_handler(monkeypatch, ValueError("a bug, not the user's input"))
     with pytest.raises(ValueError, match="a bug"):
         cli.main(["check", "R1 R2 R3"])
+
+
+def test_a_reader_that_goes_away_is_no_traceback() -> None:
+    """`rummi check ... | head -1`: the pipe closes before the answer is written."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "app.cli", "check", "R1 R2 R3"], stdout=write_end,
+                              stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1], timeout=120)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr

@@ -98,8 +98,11 @@ class TileModel:
         self._knows = np.isin(np.arange(len(CLASS_NAMES)), self._to_codes)  # the classes it was trained on
         self._fast: bool | None = None  # classifier in onnxruntime: decided on the first crops
         self._fast_session = None
-        self._fast_det: bool | None = None  # detector in onnxruntime: decided on the first photo
+        # detector in onnxruntime: decided on the second photo (the export costs about 2 s once, more than a
+        # single photo's reading gains; a one-photo `rummi read` does not pay it)
+        self._fast_det: bool | None = None
         self._det_session = None
+        self._photos = 0
 
     def _run_fast(self, x_uint8: np.ndarray) -> np.ndarray:
         x = np.ascontiguousarray(x_uint8, dtype=np.float32) / np.float32(255.0)
@@ -142,6 +145,9 @@ class TileModel:
 
     def detect(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
+        self._photos += 1
+        if self._fast_det is None and self._photos >= 2:
+            self._fast_det = self._fast_detector(bgr, s.det_imgsz)
         h, w = bgr.shape[:2]
         if s.det_close_imgsz:
             boxes, scores = self._detect_at(bgr, s.det_close_imgsz)
@@ -168,8 +174,6 @@ class TileModel:
         return boxes, scores
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
-        if self._fast_det is None:
-            self._fast_det = self._fast_detector(bgr, imgsz)
         return self._detect_fast(bgr, imgsz) if self._fast_det else self._detect_ultralytics(bgr, imgsz)
 
     def _detect_ultralytics(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
@@ -204,7 +208,7 @@ class TileModel:
         """Can the detector's network run in onnxruntime (about twice as fast as torch on a CPU here)?
 
         Only on the CPU, where the network exports (needs ``onnx``), and where the boxes and scores it gives
-        on this first photo are ultralytics' own (within float rounding); else the detector keeps running
+        on this photo are ultralytics' own (within float rounding); else the detector keeps running
         through ultralytics.
         """
         if not self.settings.det_onnx:

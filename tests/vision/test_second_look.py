@@ -36,6 +36,7 @@ class _Sizes(TileModel):
         self.settings = ModelSettings(**settings)
         self.by_size = by_size
         self.asked: list[int] = []
+        self._fast_det, self._photos = False, 0  # no network to export
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         self.asked.append(imgsz)
