@@ -154,7 +154,7 @@ def main() -> None:
         if args.plain and ocr is None and reader.uses_ocr:
             from vision.ocr import NumberReader, OcrSettings
 
-            reader._numbers = NumberReader(settings=OcrSettings(threads=1, fuse=False))
+            reader._numbers = NumberReader(settings=OcrSettings(threads=1))
         reader.read(Image(cv2.cvtColor(cv2.imread(str(files[0])), cv2.COLOR_BGR2RGB)))  # warm-up (loads the recogniser)
         name = "every reader" if reader.uses_ocr else "classifier alone"
         for label in args.sizes:

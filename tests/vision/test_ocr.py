@@ -200,7 +200,8 @@ def _pil_face(number: str) -> np.ndarray:
 
 @needs_model
 @pytest.mark.parametrize(
-    "number,angle,draw", [("7", 0.0, _face), ("12", 0.0, _pil_face), ("4", 90.0, _pil_face), ("10", 180.0, _face), ("3", -20.0, _pil_face)]
+    # a tile's digits are heavy: OpenCV's thin stroke font draws a 7 no edition prints (the recogniser takes it for a 1)
+    "number,angle,draw", [("7", 0.0, _pil_face), ("12", 0.0, _pil_face), ("4", 90.0, _pil_face), ("10", 180.0, _face), ("3", -20.0, _pil_face)]
 )
 def test_recogniser_reads_a_drawn_tile(number, angle, draw):
     photo, box = _photo_with(draw(number), angle)
@@ -219,6 +220,54 @@ def test_recogniser_reads_a_standing_tile_seen_from_above(number):
 
 
 @needs_model
+def test_the_alphabet_comes_from_the_package_where_the_model_carries_none(tmp_path):
+    from vision.errors import ModelMissing
+
+    shipped = ocr.rec_model_path()
+    chars = ocr.rec_characters(shipped, {})
+    assert all(d in chars for d in "0123456789") and len(chars) > 1000
+    assert ocr.rec_characters(shipped, {"character": "0\n1\n2"}) == ["0", "1", "2"]  # a model that carries its own
+    elsewhere = tmp_path / "rec.onnx"
+    elsewhere.write_bytes(shipped.read_bytes())
+    with pytest.raises(ModelMissing, match="carries no character list"):
+        NumberReader(model_path=elsewhere).read(*_photo_with(_pil_face("3"), 0.0)[:1], [(80, 70, 154, 170)])
+
+
+def _filling_face(number: str) -> np.ndarray:
+    """A face whose digit fills it from top to foot (no circle, no mark), as some editions print them."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    face = Image.new("RGB", (74, 100), (236, 229, 206))
+    try:
+        font = ImageFont.truetype("DejaVuSans-Bold.ttf", 78)
+    except OSError:
+        pytest.skip("DejaVu Sans Bold is not installed")
+    draw = ImageDraw.Draw(face)
+    left, top, right, bottom = draw.textbbox((0, 0), number, font=font)
+    draw.text(((74 - (right - left)) / 2 - left, (100 - (bottom - top)) / 2 - top), number, fill=(20, 20, 20), font=font)
+    return np.asarray(face)
+
+
+@needs_model
+@pytest.mark.parametrize("number", ["7", "4", "5"])
+def test_a_digit_filling_the_face_is_read_though_its_strokes_slant(number):
+    # a 7's slanted stroke is the strongest line on such a face: the tilt is measured with the face's edges around it
+    photo, box = _photo_with(_filling_face(number), 0.0)
+    p = NumberReader().read(photo, [box])[0]
+    assert int(p.argmax()) == int(number) - 1 and p[int(number) - 1] > 0.9, p.round(3)
+
+
+@needs_model
+def test_the_foot_of_a_digit_filling_the_face_is_read_too():
+    # cut above its foot, a 2 is a 7: the usual window alone reads a sure 7; the tall window keeps the foot
+    photo, box = _photo_with(_filling_face("2"), 0.0)
+    usual = NumberReader(settings=OcrSettings(windows=OcrSettings().windows[:1])).read(photo, [box])[0]
+    assert int(usual.argmax()) == 6 and usual[6] > 0.8
+    p = NumberReader().read(photo, [box])[0]
+    assert p[1] > p[6] and p[6] < 0.5, p.round(3)
+
+
+@needs_model
 def test_recogniser_sees_no_number_on_a_blank_tile():
     photo, box = _photo_with(np.full((100, 74, 3), (236, 229, 206), np.uint8), 0.0)
     p = NumberReader().read(photo, [box])[0]
@@ -227,39 +276,5 @@ def test_recogniser_sees_no_number_on_a_blank_tile():
 
 def test_settings_are_frozen():
     with pytest.raises(Exception):
-        OcrSettings().crop_top = 0.5  # type: ignore[misc]
+        OcrSettings().windows = ()  # type: ignore[misc]
     assert math.isclose(OcrSettings().aspect, 0.74)
-
-
-@needs_model
-def test_fused_recogniser_gives_the_shipped_models_answer():
-    pytest.importorskip("onnx")
-    import onnxruntime as ort
-
-    fused = ocr.fused_model_bytes(ocr.rec_model_path())
-    assert fused is not None
-    opts = ort.SessionOptions()
-    opts.log_severity_level = 3
-    shipped = ort.InferenceSession(str(ocr.rec_model_path()), opts, providers=["CPUExecutionProvider"])
-    folded = ort.InferenceSession(fused, opts, providers=["CPUExecutionProvider"])
-    assert len(folded.get_inputs()) == 1 and folded.get_modelmeta().custom_metadata_map == shipped.get_modelmeta().custom_metadata_map
-    x = np.random.default_rng(0).uniform(-1, 1, (5, 3, 48, 64)).astype(np.float32)
-    a, b = shipped.run(None, {"x": x})[0], folded.run(None, {"x": x})[0]
-    assert a.shape == b.shape
-    assert np.abs(a - b).max() < 1e-4
-    # fewer elementwise passes: that is the point
-    import onnx
-
-    ops = [n.op_type for n in onnx.load_from_string(fused).graph.node]
-    assert ops.count("Clip") == 0 and ops.count("Div") < 10
-
-
-@needs_model
-def test_unfused_setting_reads_the_same():
-    rgb = np.full((120, 200, 3), 90, np.uint8)
-    cv2.rectangle(rgb, (40, 20), (100, 100), (235, 230, 220), -1)
-    cv2.putText(rgb, "7", (55, 75), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (20, 20, 20), 4)
-    boxes = np.array([[40.0, 20.0, 100.0, 100.0]])
-    plain = NumberReader(settings=OcrSettings(fuse=False)).read(rgb, boxes)
-    fast = NumberReader().read(rgb, boxes)
-    assert np.abs(plain - fast).max() < 1e-4

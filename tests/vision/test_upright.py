@@ -152,7 +152,8 @@ def test_the_reader_reads_a_six_or_nine_the_way_its_row_is_up(numbers, at, numbe
     photo, boxes = _rack(numbers, turned)
     p = NumberReader().read(photo, boxes)
     other = {6: 9, 9: 6}[number]
-    assert int(p[at].argmax()) == number - 1 and p[at, number - 1] > 0.7 and p[at, other - 1] < 0.3, p[at].round(2)
+    # the neighbours lean it clearly the row's way up (how far depends on how surely they read)
+    assert int(p[at].argmax()) == number - 1 and p[at, number - 1] > 0.6 and p[at, other - 1] < 0.4, p[at].round(2)
     # without its neighbours the same tile stays a toss-up between the two: doubt, not a guess
     alone = NumberReader().read(photo, boxes[at : at + 1])[0]
     assert abs(alone[5] - alone[8]) < 0.15 and alone[5] + alone[8] > 0.9, alone.round(2)
