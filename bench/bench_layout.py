@@ -16,6 +16,12 @@ sin(elevation)). Also the share of photos with every meld exact.
 
     .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
 
+``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.soft_cuts``,
+``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
+``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
+reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
+find counts as missed.
+
 ``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
 meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines).
 """
@@ -35,7 +41,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from vision.layout import group_melds  # noqa: E402
+from engine.rules import DEFAULT_RULES  # noqa: E402
+from vision.layout import group_melds, soft_cuts  # noqa: E402
+from vision.metrics import match  # noqa: E402
+from vision.regroup import split_by_rules  # noqa: E402
 
 TRAIN_SEEDS = {1, 2, 3, 777, 4242}
 SLANT_DEG = 40.0
@@ -61,6 +70,9 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     where = {i: g for g, members in enumerate(pred) for i in members}
     out = []
     for meld in true:
+        if any(i not in where for i in meld):  # a tile the reader did not find
+            out.append("missed")
+            continue
         groups = {where[i] for i in meld}
         if len(groups) > 1:
             out.append("split")
@@ -69,6 +81,21 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
         else:
             out.append("merged")
     return out
+
+
+def read_groups(reader, img_path: Path, tiles: list[dict]) -> tuple[list[list[int]], int]:
+    """The reader's melds on the photo in terms of the labelled ``tiles`` (indices), and the index from
+    which on the returned groups' members are tiles the reader found where no label is."""
+    from vision.load import load_image
+
+    reading = reader.read(load_image(img_path))
+    pairs = dict((j, i) for i, j in match([t["box"] for t in tiles], [t.box for t in reading.tiles]))
+    extra = len(tiles)
+    name = {j: pairs.get(j, extra + j) for j in range(len(reading.tiles))}
+    in_meld = {j for m in reading.melds for j in m.tiles}
+    groups = [[name[j] for j in m.tiles] for m in reading.melds]
+    groups += [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld]
+    return groups, extra
 
 
 def scene(meta: dict, min_visible: float) -> tuple[list, list[list[int]], list[dict]]:
@@ -86,7 +113,7 @@ def report(name: str, rows: list[tuple[int, str]], photos: list[bool]) -> None:
         c = Counter(outs)
         n = max(len(outs), 1)
         return (f"  {label:<14} {len(outs):5d}  exact {100 * c['exact'] / n:5.1f}%  merged {c['merged']:4d}"
-                f"  split {c['split']:4d}")
+                f"  split {c['split']:4d}" + (f"  missed {c['missed']:4d}" if c["missed"] else ""))
     print(f"{name}: {len(photos)} photos, all melds exact on {100 * sum(photos) / max(len(photos), 1):.1f}%")
     print(line("all melds", [o for _, o in rows]))
     print(line("3+ tiles", [o for k, o in rows if k >= 3]))
@@ -105,6 +132,9 @@ def draw(img_path: Path, boxes, true, pred, out: Path) -> None:
         for i in meld:
             d.rectangle(boxes[i], outline=col, width=3)
     for g, members in enumerate(pred):
+        members = [i for i in members if i < len(boxes)]  # (--read) a box no label matches is not drawn
+        if not members:
+            continue
         xs = [boxes[i][0] for i in members] + [boxes[i][2] for i in members]
         ys = [boxes[i][1] for i in members] + [boxes[i][3] for i in members]
         d.rectangle((min(xs) - 4, min(ys) - 4, max(xs) + 4, max(ys) + 4), outline=(255, 255, 255), width=1)
@@ -121,6 +151,8 @@ def main() -> None:
     ap.add_argument("--min-visible", type=float, default=0.5)
     ap.add_argument("--draw", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--rules", action="store_true", help="the rules cut groups at their wider gaps (labelled codes)")
+    ap.add_argument("--read", action="store_true", help="the whole reader: its tiles, reading and melds")
     args = ap.parse_args()
     if args.seed in TRAIN_SEEDS:
         sys.exit(f"seed {args.seed} is a training seed: pick another")
@@ -134,15 +166,25 @@ def main() -> None:
                       workers=args.workers, progress=False)
         metas = sorted((root / "meta" / "val").glob(f"table_{args.seed}_*.json"))
     metas = metas[: args.n]
+    if args.read:
+        from vision.reader import Reader
+
+        reader = Reader()
     rows_all, rows_slant, ph_all, ph_slant = [], [], [], []
     drawn = 0
     for path in metas:
         meta = json.loads(path.read_text())
-        boxes, true, tiles = scene(meta, args.min_visible)
+        boxes, true, tiles = scene(meta, 0.0 if args.read else args.min_visible)
         if not boxes:
             continue
-        pred = group_melds(boxes)
-        outs = score(true, pred)
+        if args.read:
+            pred, _ = read_groups(reader, root / "images" / "val" / meta["image"], tiles)
+            outs = score(true, pred)
+        else:
+            pred = group_melds(boxes)
+            if args.rules:
+                pred = split_by_rules(pred, soft_cuts(boxes, pred), [t["code"] for t in tiles], DEFAULT_RULES)
+            outs = score(true, pred)
         rows = [(len(m), o) for m, o in zip(true, outs)]
         ok = all(o == "exact" for o in outs)
         rows_all += rows

@@ -17,7 +17,9 @@ rows are not quite straight. So:
    than half a tile height and the gap between them is below ``GAP_FACTOR`` x their mean width
    (relative sizes, so perspective does not matter); mutual links form chains, the melds;
 4. melds are put in reading order: rows (chains of melds level with each other, so wandering rows
-   hold together) top to bottom, each left to right.
+   hold together) top to bottom, each left to right;
+5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``soft_cuts``): two
+   melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``).
 
 Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
 """
@@ -32,6 +34,9 @@ import numpy as np
 Box = tuple[float, float, float, float]
 
 GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two melds
+# a gap wider than this x the mean tile width may separate two melds (tiles of one meld lie closer): the
+# rules decide (vision.regroup)
+SOFT_GAP = 0.15
 OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more than this x tile height
 TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
 ROW_AXIS_MARGIN = 1.5  # rows are taken to run down the photo only when clearly more tiles touch that way
@@ -44,12 +49,9 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
     Every tile is in exactly one group; a lone tile is a group of one. Groups are ordered as a
     person reads the table: rows top to bottom, each row left to right.
     """
-    frame = _Frame.of(boxes)
+    frame = _row_frame(boxes)
     if frame.n == 0:
         return []
-    sideways = _Frame.of(_transposed(boxes))
-    if sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1:
-        frame = sideways  # rows run down the photo (taken from the side of the table, or turned)
     n = frame.n
     right = [-1] * n
     left = [-1] * n
@@ -76,6 +78,26 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
         chains.setdefault(find(i), []).append(i)
     groups = [sorted(members, key=lambda k: frame.u[k]) for members in chains.values()]
     return _reading_order(frame, groups)
+
+
+def soft_cuts(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """Where each group (as ``group_melds`` gives it) may be two melds laid nearly touching in a row.
+
+    For each group, the positions ``k`` (1 .. len - 1) at which the gap between its tiles ``k - 1``
+    and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
+    narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
+    rules to say (``vision.regroup``), not the boxes.
+    """
+    frame = _row_frame(boxes)
+    out = []
+    for group in groups:
+        cuts = []
+        for k in range(1, len(group)):
+            a, b = group[k - 1], group[k]
+            if frame.gap(a, b) > SOFT_GAP * (frame.w[a] + frame.w[b]) / 2:
+                cuts.append(k)
+        out.append(tuple(cuts))
+    return out
 
 
 def rack_order(boxes: Sequence[Sequence[float]]) -> list[int]:
@@ -216,6 +238,17 @@ def _pitch_ratio(frame: _Frame, fallback: float) -> np.ndarray:
         g = float(np.clip(g, 0.4, 1.2))
         log_c = float(np.median(log_p[touching] - g * log_h[touching]))
     return np.exp(log_c + (g - 1.0) * np.log(frame.h))
+
+
+def _row_frame(boxes: Sequence[Sequence[float]]) -> _Frame:
+    """The photo's tiles in the frame of its rows: as taken, or with x and y swapped when clearly more
+    tiles touch their neighbour that way (rows run down the photo: taken from the side of the table,
+    or turned a quarter)."""
+    frame = _Frame.of(boxes)
+    if frame.n == 0:
+        return frame
+    sideways = _Frame.of(_transposed(boxes))
+    return sideways if sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1 else frame
 
 
 def _transposed(boxes: Sequence[Sequence[float]]) -> np.ndarray:

@@ -28,9 +28,10 @@ from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import group_melds, rack_order
+from vision.layout import group_melds, rack_order, soft_cuts
 from vision.load import load_image
 from vision.metrics import box_iou
+from vision.regroup import split_by_rules
 from vision.types import INK_COLOUR, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
@@ -129,10 +130,12 @@ class Reader:
             )
         boxes = [r.box for r in raw]
         groups = [[i] for i in rack_order(boxes)] if rack else group_melds(boxes)
+        cuts = [()] * len(groups) if rack else soft_cuts(boxes, groups)
         order = [i for g in groups for i in g]
         new_index = {old: new for new, old in enumerate(order)}
         raw = [raw[i] for i in order]
         meld_groups = [] if rack else [[new_index[i] for i in g] for g in groups if len(g) >= 2]
+        meld_cuts = [c for g, c in zip(groups, cuts) if len(g) >= 2]
 
         probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
         tile_boxes = np.array([r.box for r in raw], dtype=np.float64)  # in reading order
@@ -153,6 +156,13 @@ class Reader:
         consistent = read_consistently(
             fused, meld_groups or None, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
         )
+        # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
+        regrouped = split_by_rules(meld_groups, meld_cuts, consistent.codes, rules)
+        if len(regrouped) != len(meld_groups):
+            meld_groups = regrouped
+            consistent = read_consistently(
+                fused, meld_groups, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
+            )
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)

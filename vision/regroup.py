@@ -1,0 +1,67 @@
+"""Melds laid nearly touching in one row, told apart by the game's rules.
+
+``vision.layout`` links tiles whose gap is narrower than a sure meld gap; two melds laid close in a
+row (``K12 R12 B12 O12`` then ``K1 B1 R1``) then come out as one group. The boxes cannot tell such a
+gap from tiles of one meld laid loosely; the rules can: a group that is no valid meld as read, but
+that is valid melds once cut at its wider gaps (``vision.layout.soft_cuts``), is those melds. A
+group that is valid as it is stays whole, and so does one that no cut makes into valid melds (a
+misread tile is for the reader's doubt to show, not for the grouping to hide).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+from engine.rules import HouseRules
+from engine.sets import analyse_set
+from engine.tiles import parse_tile
+
+MAX_CUTS = 4  # candidate cuts tried per group (2 ** 4 ways at most); a row rarely holds more melds
+
+
+def valid_meld(codes: Sequence[str], rules: HouseRules) -> bool:
+    """Is this a valid meld (3 tiles or more) under ``rules``?"""
+    if len(codes) < 3:
+        return False
+    return analyse_set([parse_tile(c, twist=True) for c in codes], rules).valid
+
+
+def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]], codes: Sequence[str],
+                   rules: HouseRules) -> list[list[int]]:
+    """Each group, or the valid melds it is when cut at some of its candidate cuts.
+
+    groups: tile indices, in row order; cuts: per group, positions k at which it may be cut (between
+    its tiles k - 1 and k); codes: the reading of every tile. Of the ways to cut a group into valid
+    melds, the one with the fewest cuts is taken (of those, the leftmost cuts).
+    """
+    if len(groups) != len(cuts):
+        raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts")
+    out: list[list[int]] = []
+    for group, where in zip(groups, cuts):
+        group = list(group)
+        where = sorted(k for k in where if 0 < k < len(group))[:MAX_CUTS]
+        if not where or valid_meld([codes[i] for i in group], rules):
+            out.append(group)
+            continue
+        parts = _best_cut(group, where, codes, rules)
+        out.extend(parts if parts is not None else [group])
+    return out
+
+
+def _best_cut(group: list[int], where: list[int], codes: Sequence[str], rules: HouseRules) -> list[list[int]] | None:
+    """The parts of the best way to cut ``group`` at some of ``where``: every part a valid meld or a short
+    cluster (1-2 tiles, a meld still being laid), at least one a valid meld; fewest short parts first,
+    then fewest cuts, then the leftmost. None where no cut qualifies."""
+    best, best_key = None, None
+    for n in range(1, len(where) + 1):
+        for chosen in combinations(where, n):
+            bounds = (0, *chosen, len(group))
+            parts = [group[a:b] for a, b in zip(bounds, bounds[1:])]
+            short = sum(len(p) < 3 for p in parts)
+            if short == len(parts) or not all(len(p) < 3 or valid_meld([codes[i] for i in p], rules) for p in parts):
+                continue
+            key = (short, n)
+            if best_key is None or key < best_key:
+                best, best_key = parts, key
+    return best
