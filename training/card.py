@@ -95,7 +95,10 @@ def render_card(report: Any, notes: str = "") -> str:
         "",
         "## Training",
         f"- Detector: {plan['det_epochs_synth']} epochs on renders only, then {plan['det_epochs_finetune']} epochs of fine-tuning "
-        f"with the real training series; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
+        "with the real training series"
+        + (f", then {plan['det_epochs_racks']} epochs with {plan['det_rack_renders']} rack renders beside the fine-tune's "
+           "(standing tiles in tiers, close up)" if plan.get("det_epochs_racks", 0) > 0 else "")
+        + f"; batch {plan['det_batch']}; `fliplr=0` (mirrored digits are not tiles), `hsv_h=0` "
         "(red must stay red), mosaic on.",
         f"- Classifier: {plan['cls_epochs']} epochs at lr {plan['cls_lr']}"
         + (" (in a second process, beside the detector's training)" if plan.get("parallel") else "")

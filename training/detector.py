@@ -1,5 +1,5 @@
-"""The one-class tile detector's runs: renders only, then fine-tuning with the real training series;
-and the realism check (how many real tiles the renders-only detector finds)."""
+"""The one-class tile detector's runs: renders only, then fine-tuning with the real training series, then
+racks; and the realism check (how many real tiles the renders-only detector finds)."""
 
 from __future__ import annotations
 
@@ -54,8 +54,6 @@ def train_on_renders(plan: Plan, work: Path, report: TrainReport) -> Path:
 def finetune(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
     """Phase B: from phase A's weights, on ``finetune_synth`` renders beside the real training series
     listed ``real_repeat`` times."""
-    from ultralytics import YOLO
-
     synth = work / "synth"
     real_list = write_image_list(work / "real_train_list.txt", list_images(work / "real" / "images" / "train", recursive=False),
                                  repeat=plan.real_repeat)
@@ -63,13 +61,41 @@ def finetune(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
                                   [p.resolve() for p in list_images(synth / "images" / "train")][: plan.finetune_synth])
     data = write_data_yaml(work / "det_finetune.yaml", {"train": [synth_list.resolve(), real_list.resolve()],
                                                         "val": [(synth / "images" / "val").resolve()]})
+    return _continue(plan, work, report, start, data, plan.det_epochs_finetune, "det_finetune", "detector_finetune")
+
+
+def _continue(plan: Plan, work: Path, report: TrainReport, start: Path, data: Path, epochs: int, name: str, step: str) -> Path:
+    """A later phase: ``epochs`` more from ``start``'s weights (a local file, nothing downloaded) at the fine-tuning
+    rate, timed as ``step``; its best weights."""
+    from ultralytics import YOLO
+
     args = detector_args(plan)
-    args["pretrained"] = True  # continue from phase A's weights (a local file, nothing downloaded)
-    with report.timed("detector_finetune"):
-        YOLO(str(start), task="detect").train(data=str(data), epochs=plan.det_epochs_finetune,
-                                              project=str(work.resolve() / "runs"), name="det_finetune", optimizer="AdamW",
-                                              lr0=plan.det_lr_finetune, warmup_epochs=plan.det_warmup_finetune, **args)
-    return work / "runs" / "det_finetune" / "weights" / "best.pt"
+    args["pretrained"] = True
+    with report.timed(step):
+        YOLO(str(start), task="detect").train(data=str(data), epochs=epochs, project=str(work.resolve() / "runs"), name=name,
+                                              optimizer="AdamW", lr0=plan.det_lr_finetune,
+                                              warmup_epochs=plan.det_warmup_finetune, **args)
+    return work / "runs" / name / "weights" / "best.pt"
+
+
+def on_racks(plan: Plan, work: Path, report: TrainReport, start: Path) -> Path:
+    """Phase C: from phase B's weights, on ``det_rack_renders`` rack photos (training styles) beside phase B's
+    renders and the real training series. Standing tiles in tiers, close up, are a small part of the renders
+    of all scenes and what a player photographs of their own rack; a phase of their own finds more of them
+    while the table renders and real photos beside them keep the flat tiles of a table."""
+    from datasets.synth.writer import write_dataset
+
+    synth = work / "synth"
+    racks = synth / "images" / "train_racks"
+    if not racks.exists() or len(list_images(racks)) < plan.det_rack_renders:
+        with report.timed("render_racks"):
+            write_dataset(synth, plan.det_rack_renders, seed=plan.seed + plan.seed_det_racks, kind="rack",
+                          size=plan.render_size, split="train_racks", crops=False, workers=plan.workers)
+    rack_list = write_image_list(work / "synth_racks_list.txt", [p.resolve() for p in list_images(racks)])
+    data = write_data_yaml(work / "det_racks.yaml", {
+        "train": [rack_list.resolve(), (work / "synth_finetune_list.txt").resolve(), (work / "real_train_list.txt").resolve()],
+        "val": [(synth / "images" / "val").resolve()]})
+    return _continue(plan, work, report, start, data, plan.det_epochs_racks, "det_racks", "detector_racks")
 
 
 def detected_boxes(model: Any, bgr: np.ndarray, imgsz: int, conf: float) -> np.ndarray:

@@ -2,7 +2,7 @@
 
 Steps (each named and timed in the report): render synthetic photos -> export the real development
 split -> train the detector on renders only (its recall on real photos is the realism check) ->
-fine-tune it with the real training series -> train the crop classifier on rendered and real crops
+fine-tune it with the real training series -> a phase on rack renders -> train the crop classifier on rendered and real crops
 (in a second process, beside the detector) -> refine it on detector-framed crops and on views of the
 real tiles -> write the weights -> fit the reader's calibration on renders of its own -> evaluate on
 the held-out real series and a synthetic test set -> write the metrics and the model card.
@@ -99,11 +99,15 @@ def train_all(plan: Plan, work: Path, real: Path) -> TrainReport:
             job = pool.submit(classifier.first_runs_job, plan, work)
             renders_only = detector.train_on_renders(plan, work, report)
             det = detector.finetune(plan, work, report, renders_only)
+            if plan.det_epochs_racks > 0:
+                det = detector.on_racks(plan, work, report, det)
             cls, seconds = job.result()
         report.seconds.update(seconds)
     else:
         renders_only = detector.train_on_renders(plan, work, report)
         det = detector.finetune(plan, work, report, renders_only)
+        if plan.det_epochs_racks > 0:
+            det = detector.on_racks(plan, work, report, det)
         cls = classifier.first_runs(plan, work, report)
     detector.realism_check(plan, renders_only, work, report)
     if plan.cls_epochs_detector > 0 or plan.cls_epochs_views > 0:

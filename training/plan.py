@@ -33,6 +33,10 @@ class Plan:
     det_lr_finetune: float = 0.0005  # AdamW, continuing from the renders-only weights
     det_warmup_finetune: float = 0.3  # epochs
     finetune_synth: int = 800  # rendered photos kept beside the real ones while fine-tuning
+    # a third phase on racks: standing tiles, close up, in tiers, at the sizes a phone held over a rack gives;
+    # from the fine-tuned weights, on rack renders beside the fine-tune's table renders and the real photos
+    det_rack_renders: int = 800
+    det_epochs_racks: int = 2
     det_batch: int = 16
     real_repeat: int = 4  # the real training photos are listed this many times in the fine-tune set
     det_crop_conf: float = 0.3  # detector confidence for the crops framed by its own boxes
@@ -70,6 +74,7 @@ class Plan:
     seed_calib: int = 777
     seed_unseen: int = 4242
     seed_unseen_racks: int = 5353
+    seed_det_racks: int = 31
 
     @property
     def promotable(self) -> bool:
@@ -86,7 +91,8 @@ class Plan:
                        cls_epochs=30, cls_batch=512, device="0", workers=8)
         elif name == "smoke":  # a minute-long run that exercises every step (for development and the suite)
             plan = cls(name="smoke", synth_train=24, synth_val=8, synth_test=8, synth_calib=6, synth_unseen=4, synth_unseen_racks=3, render_size=480, test_render_size=480,
-                       det_imgsz=256, det_epochs_synth=1, det_epochs_finetune=1, cls_epochs=1, real_repeat=1,
+                       det_imgsz=256, det_epochs_synth=1, det_epochs_finetune=1, det_rack_renders=6, det_epochs_racks=1,
+                       cls_epochs=1, real_repeat=1,
                        real_crop_repeat=1, cls_epochs_refine=1, cls_epochs_detector=0, cls_views_real=2,
                        cls_epochs_views=1)
         else:

@@ -65,7 +65,7 @@ def test_smoke_run_writes_loadable_weights_metrics_and_card(smoke_run) -> None:
         got = json.loads(meta.read_text())
         assert got["kind"] == "rack" and got["styles"] == "heldout", meta.name
     assert "racks only" in (out / "MODEL_CARD.md").read_text()
-    for step in ("render", "export_real", "detector_synth", "detector_finetune", "classifier", "classifier_refine",
+    for step in ("render", "export_real", "detector_synth", "detector_finetune", "render_racks", "detector_racks", "classifier", "classifier_refine",
                  "realism_check", "detector_crops", "classifier_views", "calibrate", "evaluate"):
         assert step in metrics["seconds"], step
     card = (out / "MODEL_CARD.md").read_text()
