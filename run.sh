@@ -22,18 +22,11 @@ setup() {
     # Fonts for the synthetic renders (Debian packages; datasets/synth/styles.py FONT_CATALOGUE names the fonts
     # of each): installed when any package is missing and we may install.
     local fonts="fonts-dejavu fonts-dejavu-core fonts-liberation fonts-roboto fonts-roboto-unhinted fonts-freefont-ttf \
-        fonts-open-sans fonts-noto-core fonts-comfortaa fonts-quicksand fonts-cantarell fonts-lato fonts-mplus \
-        fonts-dosis fonts-croscore fonts-crosextra-carlito fonts-cabin fonts-karla fonts-clear-sans \
-        fonts-urw-base35 fonts-manrope fonts-b612 fonts-play fonts-league-spartan fonts-texgyre \
-        fonts-roboto-slab fonts-hack fonts-eurofurence fonts-comic-neue fonts-averia-sans-gwf fonts-inter \
-        fonts-bebas-neue fonts-beteckna fonts-sora fonts-millimetre fonts-jetbrains-mono fonts-dejavu-extra \
-        fonts-jura fonts-adf-berenis fonts-adf-gillius fonts-adf-ikarius fonts-adf-switzera fonts-adf-tribun \
-        fonts-adf-universalis fonts-agave fonts-allerta fonts-anonymous-pro fonts-arkpandora fonts-cherrybomb \
-        fonts-courier-prime fonts-crosextra-caladea fonts-dustin fonts-firacode fonts-go fonts-hermit \
-        fonts-karmilla fonts-league-mono fonts-linex fonts-linuxlibertine fonts-mononoki \
-        fonts-morisawa-bizud-gothic fonts-national-park fonts-ocr-b fonts-oldstandard fonts-opendin \
-        fonts-opendyslexic fonts-oxygen fonts-paratype fonts-reggae fonts-roadgeek fonts-rocknroll \
-        fonts-sil-andika fonts-tiresias fonts-tuffy fonts-yanone-kaffeesatz"
+        fonts-open-sans fonts-noto-core fonts-comfortaa fonts-quicksand fonts-cantarell fonts-lato fonts-mplus fonts-dosis \
+        fonts-croscore fonts-crosextra-carlito fonts-cabin fonts-karla fonts-clear-sans fonts-urw-base35 fonts-manrope \
+        fonts-b612 fonts-play fonts-league-spartan fonts-texgyre fonts-roboto-slab fonts-hack fonts-eurofurence \
+        fonts-comic-neue fonts-averia-sans-gwf fonts-inter fonts-bebas-neue fonts-beteckna fonts-sora fonts-millimetre \
+        fonts-jetbrains-mono fonts-dejavu-extra fonts-jura"
     # shellcheck disable=SC2086
     if ! dpkg -s $fonts >/dev/null 2>&1; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
