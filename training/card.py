@@ -16,12 +16,17 @@ def _pct(x: Any) -> str:
     return "-" if x is None else f"{100 * float(x):.1f}%"
 
 
+def _no_tile(e: dict[str, Any]) -> str:
+    """Tiles read where none is labelled and shown as sure, of all read where none is (older records: -)."""
+    return "-" if "sure_on_no_tile" not in e else f"{e['sure_on_no_tile']} of {e['detected'] - e['matched']}"
+
+
 def _eval_rows(name: str, e: dict[str, Any]) -> str:
     if not e:
-        return f"| {name} | not measured | | | | | | | | |\n"
+        return f"| {name} | not measured | | | | | | | | | |\n"
     return (f"| {name} | {e['photos']} / {e['labelled']} | {_pct(e['recall'])} | {_pct(e['precision'])} | "
             f"{_pct(e['exact_accuracy'])} | {_pct(e['number_accuracy'])} | {_pct(e['colour_accuracy'])} | "
-            f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} | {e['ms_median']:.0f} |\n")
+            f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} | {_no_tile(e)} | {e['ms_median']:.0f} |\n")
 
 
 def _sizes(looks: tuple[tuple[int, float], ...]) -> str:
@@ -115,8 +120,8 @@ def render_card(report: Any, notes: str = "") -> str:
         "Realism check (the renders-only detector, before it saw any real photo): tile recall at IoU >= 0.5 "
         f"{_pct(report.realism_recall)} on all {_all_real(data)} real photos, {_pct(report.realism_recall_heldout)} on the held-out series.",
         "",
-        "| set | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged | median ms |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| set | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged | sure on no tile | median ms |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
         _eval_rows(f"real, held out ({', '.join(HELD_OUT_SERIES)})", report.heldout).rstrip("\n"),
         _eval_rows("synthetic test (1024 px)", report.synthetic).rstrip("\n"),
         _eval_rows("synthetic, styles held out of training and calibration", getattr(report, "unseen", None) or {}).rstrip("\n"),
@@ -124,7 +129,8 @@ def render_card(report: Any, notes: str = "") -> str:
         "",
         "Exact reads count a missed tile as wrong; number and colour are over the tiles found. Sure but wrong: of "
         "the tiles found and not marked doubtful, the share read wrong; errors flagged: of the tiles found and read "
-        "wrong, the share marked doubtful (the reader's calibration: `calibration.json`, fitted on renders only, in the "
+        "wrong, the share marked doubtful; sure on no tile: of the tiles read where no tile is labelled (a box on a digit, "
+        "a hand, half of two tiles), those shown as sure (the reader's calibration: `calibration.json`, fitted on renders only, in the "
         "calibration styles: tile styles that neither the models nor the unseen set ever draw from). "
         "Reproduce with `rummi evaluate RUN/real --split heldout`, `rummi evaluate RUN/synth --split test` (and `--split unseen`, `--split unseen_racks`), "
         "where RUN is the run folder `rummi train` wrote (`data/runs/NAME`).",
@@ -149,14 +155,14 @@ def readme_scores(report: Any) -> str:
             ("synthetic, tile styles held out of training and calibration", getattr(report, "unseen", None) or {}),
             ("the same held-out styles, racks only", getattr(report, "unseen_racks", None) or {})]
     lines = [README_BEGIN, "",
-             "| | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged | sure on no tile |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for name, e in rows:
         if not e:
             continue
         lines.append(f"| {name} | {e['photos']} / {e['labelled']} | {_pct(e['recall'])} | {_pct(e['precision'])} | "
                      f"{_pct(e['exact_accuracy'])} | {_pct(e['number_accuracy'])} | {_pct(e['colour_accuracy'])} | "
-                     f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} |")
+                     f"{_pct(e.get('sure_wrong_rate'))} | {_pct(e.get('errors_flagged'))} | {_no_tile(e)} |")
     return "\n".join(lines + ["", README_END])
 
 

@@ -87,6 +87,9 @@ class EvalReport:
     sure_wrong_rate: float | None = None  # sure_wrong / sure (None: no sure tile)
     errors_flagged: float | None = None  # wrong_flagged / wrong (None: nothing read wrong)
     ocr: bool | None = None  # the number recogniser was used (None: the reader does not say)
+    # tiles read where no labelled tile is (a box on a digit, a hand, half of two tiles), shown as sure: a sure
+    # reading of a tile that is not there is as wrong as a sure misread
+    sure_on_no_tile: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -119,6 +122,8 @@ class EvalReport:
             f"({self.sure_wrong} of the {self.sure} matched tiles shown as sure)",
             f"  errors flagged             {pct(self.wrong_flagged, self.wrong)}  "
             f"({self.wrong_flagged} of the {self.wrong} matched tiles read wrong were marked doubtful)",
+            f"  read on no tile, as sure   {pct(self.sure_on_no_tile, self.detected - self.matched)}  "
+            f"({self.sure_on_no_tile} of the {self.detected - self.matched} tiles read where no tile is labelled)",
             f"  time per photo             median {self.ms_median:.0f} ms, p90 {self.ms_p90:.0f} ms",
         ]
         if self.confusions:
@@ -214,7 +219,7 @@ def evaluate_dataset(
     dataset = open_dataset(path, split)
     photos = dataset.photos[:limit] if limit is not None else dataset.photos
     labelled = detected = matched = exact = number_right = colour_right = 0
-    sure = sure_wrong = wrong = wrong_flagged = 0
+    sure = sure_wrong = wrong = wrong_flagged = sure_on_no_tile = 0
     confusions: Counter[tuple[str, str]] = Counter()
     times: list[float] = []
     failed: list[str] = []
@@ -233,7 +238,10 @@ def evaluate_dataset(
         found = reading.tiles
         labelled += len(truth)
         detected += len(found)
-        for i, j in match_tiles([t.box for t in truth], [t.box for t in found]):
+        pairs = match_tiles([t.box for t in truth], [t.box for t in found])
+        on_tile = {j for _, j in pairs}
+        sure_on_no_tile += sum(not t.doubtful for j, t in enumerate(found) if j not in on_tile)
+        for i, j in pairs:
             matched += 1
             true_code, read_code = truth[i].code, found[j].code
             exact += true_code == read_code
@@ -274,4 +282,5 @@ def evaluate_dataset(
         sure_wrong_rate=sure_wrong / sure if sure else None,
         errors_flagged=wrong_flagged / wrong if wrong else None,
         ocr=getattr(reader, "uses_ocr", None),
+        sure_on_no_tile=sure_on_no_tile,
     )

@@ -36,3 +36,12 @@ def test_write_readme_scores_replaces_only_its_block(tmp_path) -> None:
     assert readme_scores(report) in text
     (tmp_path / "plain.md").write_text("no block")
     assert not write_readme_scores(tmp_path / "plain.md", report)
+
+
+def test_the_card_names_the_detectors_rack_phase_only_where_the_run_had_one() -> None:
+    report = TrainReport.load(REPO / "models" / "metrics.json")
+    with_racks = dict(report.plan, det_epochs_racks=2, det_rack_renders=800)
+    report.plan = with_racks
+    assert "then 2 epochs with 800 rack renders beside the fine-tune's" in render_card(report)
+    report.plan = dict(with_racks, det_epochs_racks=0)
+    assert "rack renders" not in render_card(report)

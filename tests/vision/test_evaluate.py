@@ -59,12 +59,14 @@ def test_exact_numbers():
     assert report.ms_median == pytest.approx(200.0)
     assert report.ms_p90 == pytest.approx(280.0)
     assert report.failed == []
+    assert report.sure_on_no_tile == 2  # R10 where nothing is, R1 off its tile: both read as sure
     js = report.to_json()
     assert js["confusions"][0] == {"true": "K7", "read": "O7", "count": 1}
     assert js["recall"] == 0.6667
     text = report.format()
     assert "66.7%" in text and "(2 of 6 labelled tiles; a missed tile counts as wrong)" in text
     assert "K7 -> O7" in text and "median 200 ms, p90 280 ms" in text
+    assert "(2 of the 2 tiles read where no tile is labelled)" in text
 
 
 def test_limit_and_split():
