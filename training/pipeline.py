@@ -2,10 +2,11 @@
 
 Steps (each named and timed in the report): render synthetic photos -> export the real development
 split -> train the detector on renders only (its recall on real photos is the realism check) ->
-fine-tune it with the real training series -> a phase on rack renders -> train the crop classifier on rendered and real crops
-(in a second process, beside the detector) -> refine it on detector-framed crops and on views of the
-real tiles -> write the weights -> fit the reader's calibration on renders of its own -> evaluate on
-the held-out real series and a synthetic test set -> write the metrics and the model card.
+fine-tune it with the real training series -> a phase on rack renders -> train the crop classifier
+on rendered and real crops (in a second process, beside the detector) -> refine it on detector-framed
+crops and on views of the real tiles -> write the weights -> fit the reader's calibration on renders
+of its own -> evaluate on the held-out real series and a synthetic test set -> write the metrics and
+the model card.
 
 The run writes only into its folder (``data/runs/NAME/``, the weights under ``models/`` there);
 ``training.promote`` is the separate, checked step that copies a run into the shipped ``models/``.
