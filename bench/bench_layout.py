@@ -16,7 +16,7 @@ sin(elevation)). Also the share of photos with every meld exact.
 
     .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
 
-``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.soft_cuts``,
+``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.melds_with_cuts``,
 ``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from engine.rules import DEFAULT_RULES  # noqa: E402
-from vision.layout import group_melds, soft_cuts  # noqa: E402
+from vision.layout import group_melds, melds_with_cuts  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.regroup import split_by_rules  # noqa: E402
 
@@ -83,19 +83,17 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     return out
 
 
-def read_groups(reader, img_path: Path, tiles: list[dict]) -> tuple[list[list[int]], int]:
-    """The reader's melds on the photo in terms of the labelled ``tiles`` (indices), and the index from
-    which on the returned groups' members are tiles the reader found where no label is."""
+def read_groups(reader, img_path: Path, tiles: list[dict]) -> list[list[int]]:
+    """The reader's melds on the photo in terms of the labelled ``tiles`` (indices); a tile the reader
+    found where no label is gets an index past them."""
     from vision.load import load_image
 
     reading = reader.read(load_image(img_path))
     pairs = dict((j, i) for i, j in match([t["box"] for t in tiles], [t.box for t in reading.tiles]))
-    extra = len(tiles)
-    name = {j: pairs.get(j, extra + j) for j in range(len(reading.tiles))}
+    name = {j: pairs.get(j, len(tiles) + j) for j in range(len(reading.tiles))}
     in_meld = {j for m in reading.melds for j in m.tiles}
     groups = [[name[j] for j in m.tiles] for m in reading.melds]
-    groups += [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld]
-    return groups, extra
+    return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld]
 
 
 def scene(meta: dict, min_visible: float) -> tuple[list, list[list[int]], list[dict]]:
@@ -178,13 +176,12 @@ def main() -> None:
         if not boxes:
             continue
         if args.read:
-            pred, _ = read_groups(reader, root / "images" / "val" / meta["image"], tiles)
-            outs = score(true, pred)
+            pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles)
+        elif args.rules:
+            pred = split_by_rules(*melds_with_cuts(boxes), [t["code"] for t in tiles], DEFAULT_RULES)
         else:
             pred = group_melds(boxes)
-            if args.rules:
-                pred = split_by_rules(pred, soft_cuts(boxes, pred), [t["code"] for t in tiles], DEFAULT_RULES)
-            outs = score(true, pred)
+        outs = score(true, pred)
         rows = [(len(m), o) for m, o in zip(true, outs)]
         ok = all(o == "exact" for o in outs)
         rows_all += rows

@@ -18,7 +18,7 @@ rows are not quite straight. So:
    (relative sizes, so perspective does not matter); mutual links form chains, the melds;
 4. melds are put in reading order: rows (chains of melds level with each other, so wandering rows
    hold together) top to bottom, each left to right;
-5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``soft_cuts``): two
+5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``melds_with_cuts``): two
    melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``).
 
 Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
@@ -49,7 +49,27 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
     Every tile is in exactly one group; a lone tile is a group of one. Groups are ordered as a
     person reads the table: rows top to bottom, each row left to right.
     """
+    return _melds(_row_frame(boxes))
+
+
+def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], list[tuple[int, ...]]]:
+    """``group_melds``'s groups, and where each may be two melds laid nearly touching in a row.
+
+    For each group, the positions ``k`` (1 .. len - 1) at which the gap between its tiles ``k - 1``
+    and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
+    narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
+    rules to say (``vision.regroup``), not the boxes.
+    """
     frame = _row_frame(boxes)
+    groups = _melds(frame)
+    cuts = [
+        tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > SOFT_GAP * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
+        for g in groups
+    ]
+    return groups, cuts
+
+
+def _melds(frame: "_Frame") -> list[list[int]]:
     if frame.n == 0:
         return []
     n = frame.n
@@ -78,26 +98,6 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
         chains.setdefault(find(i), []).append(i)
     groups = [sorted(members, key=lambda k: frame.u[k]) for members in chains.values()]
     return _reading_order(frame, groups)
-
-
-def soft_cuts(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
-    """Where each group (as ``group_melds`` gives it) may be two melds laid nearly touching in a row.
-
-    For each group, the positions ``k`` (1 .. len - 1) at which the gap between its tiles ``k - 1``
-    and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
-    narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
-    rules to say (``vision.regroup``), not the boxes.
-    """
-    frame = _row_frame(boxes)
-    out = []
-    for group in groups:
-        cuts = []
-        for k in range(1, len(group)):
-            a, b = group[k - 1], group[k]
-            if frame.gap(a, b) > SOFT_GAP * (frame.w[a] + frame.w[b]) / 2:
-                cuts.append(k)
-        out.append(tuple(cuts))
-    return out
 
 
 def rack_order(boxes: Sequence[Sequence[float]]) -> list[int]:

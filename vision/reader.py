@@ -28,7 +28,7 @@ from vision.calibration import Calibration
 from vision.consistent import copy_warnings, meld_warnings, read_consistently
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import group_melds, rack_order, soft_cuts
+from vision.layout import melds_with_cuts, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
 from vision.regroup import split_by_rules
@@ -129,8 +129,7 @@ class Reader:
                 warnings=[NO_TILES], ms=_ms(start), rack=rack,
             )
         boxes = [r.box for r in raw]
-        groups = [[i] for i in rack_order(boxes)] if rack else group_melds(boxes)
-        cuts = [()] * len(groups) if rack else soft_cuts(boxes, groups)
+        groups, cuts = ([[i] for i in rack_order(boxes)], []) if rack else melds_with_cuts(boxes)
         order = [i for g in groups for i in g]
         new_index = {old: new for new, old in enumerate(order)}
         raw = [raw[i] for i in order]

@@ -3,9 +3,10 @@
 ``vision.layout`` links tiles whose gap is narrower than a sure meld gap; two melds laid close in a
 row (``K12 R12 B12 O12`` then ``K1 B1 R1``) then come out as one group. The boxes cannot tell such a
 gap from tiles of one meld laid loosely; the rules can: a group that is no valid meld as read, but
-that is valid melds once cut at its wider gaps (``vision.layout.soft_cuts``), is those melds. A
-group that is valid as it is stays whole, and so does one that no cut makes into valid melds (a
-misread tile is for the reader's doubt to show, not for the grouping to hide).
+that is valid melds (and perhaps a short cluster still being laid) once cut at its wider gaps
+(``vision.layout.melds_with_cuts``), is those. A group that is valid as it is stays whole, and so
+does one that no cut makes into valid melds (a misread tile is for the reader's doubt to show, not
+for the grouping to hide).
 """
 
 from __future__ import annotations
@@ -29,11 +30,10 @@ def valid_meld(codes: Sequence[str], rules: HouseRules) -> bool:
 
 def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]], codes: Sequence[str],
                    rules: HouseRules) -> list[list[int]]:
-    """Each group, or the valid melds it is when cut at some of its candidate cuts.
+    """Each group, or the parts it is when cut at some of its candidate cuts (``_best_cut``).
 
     groups: tile indices, in row order; cuts: per group, positions k at which it may be cut (between
-    its tiles k - 1 and k); codes: the reading of every tile. Of the ways to cut a group into valid
-    melds, the one with the fewest cuts is taken (of those, the leftmost cuts).
+    its tiles k - 1 and k); codes: the reading of every tile.
     """
     if len(groups) != len(cuts):
         raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts")

@@ -7,7 +7,7 @@ import pytest
 from vision_fakes import FakeModel, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
-from vision.layout import GAP_FACTOR, SOFT_GAP, group_melds, soft_cuts
+from vision.layout import GAP_FACTOR, SOFT_GAP, group_melds, melds_with_cuts
 from vision.reader import Reader
 from vision.regroup import split_by_rules, valid_meld
 from vision.types import Image
@@ -37,18 +37,18 @@ def split(codes: str, cuts: tuple[int, ...], rules: HouseRules = DEFAULT_RULES) 
 def test_a_wider_gap_in_a_row_is_a_candidate_cut_not_a_meld_gap():
     boxes = row([0.02, 0.0, 0.03, 0.3, 0.01, 0.02])  # 4 tiles, a gap of 0.3 tile, 3 tiles
     assert SOFT_GAP < 0.3 < GAP_FACTOR
-    groups = group_melds(boxes)
-    assert groups == [[0, 1, 2, 3, 4, 5, 6]]  # the boxes alone keep them together ...
-    assert soft_cuts(boxes, groups) == [(4,)]  # ... and offer the cut before tile 4
+    groups, cuts = melds_with_cuts(boxes)
+    assert groups == group_melds(boxes) == [[0, 1, 2, 3, 4, 5, 6]]  # the boxes alone keep them together ...
+    assert cuts == [(4,)]  # ... and offer the cut before tile 4
 
 
 def test_tiles_laid_touching_offer_no_cut_and_a_wide_gap_is_a_meld_gap():
     touching = row([0.0, 0.05, 0.02, 0.04])
-    assert soft_cuts(touching, group_melds(touching)) == [()]
+    assert melds_with_cuts(touching)[1] == [()]
     apart = row([0.0, 0.02, 0.8, 0.0, 0.01])
-    groups = group_melds(apart)
+    groups, cuts = melds_with_cuts(apart)
     assert groups == [[0, 1, 2], [3, 4, 5]]
-    assert soft_cuts(apart, groups) == [(), ()]
+    assert cuts == [(), ()]
 
 
 # --------------------------------------------------------------------------- the rules decide
