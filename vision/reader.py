@@ -152,16 +152,13 @@ class Reader:
         params = calibration.params(ocr is not None)
         evidence = None if calibration.ink is None else ink_likelihood(inks, CLASS_NAMES, calibration.ink)
         fused = fuse(probs, ocr, params, evidence)
-        consistent = read_consistently(
-            fused, meld_groups or None, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
-        )
+        doubt_below = calibration.threshold(ocr is not None)
+        consistent = read_consistently(fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
         regrouped = split_by_rules(meld_groups, meld_cuts, consistent.codes, rules)
         if len(regrouped) != len(meld_groups):
             meld_groups = regrouped
-            consistent = read_consistently(
-                fused, meld_groups, known=known, rules=rules, doubt_below=calibration.threshold(ocr is not None)
-            )
+            consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
