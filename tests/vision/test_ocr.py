@@ -233,19 +233,27 @@ def test_the_alphabet_comes_from_the_package_where_the_model_carries_none(tmp_pa
         NumberReader(model_path=elsewhere).read(*_photo_with(_pil_face("3"), 0.0)[:1], [(80, 70, 154, 170)])
 
 
-def _filling_face(number: str) -> np.ndarray:
-    """A face whose digit fills it from top to foot (no circle, no mark), as some editions print them."""
+def _drawn_face(number: str, size: int, centre_y: int, ring: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """A 74 x 100 face with ``number`` in DejaVu Sans Bold ``size`` px, centred at ``centre_y``, in a ring
+    (its bounding box) if given."""
     from PIL import Image, ImageDraw, ImageFont
 
     face = Image.new("RGB", (74, 100), (236, 229, 206))
     try:
-        font = ImageFont.truetype("DejaVuSans-Bold.ttf", 78)
+        font = ImageFont.truetype("DejaVuSans-Bold.ttf", size)
     except OSError:
         pytest.skip("DejaVu Sans Bold is not installed")
     draw = ImageDraw.Draw(face)
     left, top, right, bottom = draw.textbbox((0, 0), number, font=font)
-    draw.text(((74 - (right - left)) / 2 - left, (100 - (bottom - top)) / 2 - top), number, fill=(20, 20, 20), font=font)
+    draw.text(((74 - (right - left)) / 2 - left, centre_y - (bottom - top) / 2 - top), number, fill=(20, 20, 20), font=font)
+    if ring is not None:
+        draw.ellipse(ring, outline=(20, 20, 20), width=2)
     return np.asarray(face)
+
+
+def _filling_face(number: str) -> np.ndarray:
+    """A face whose digit fills it from top to foot (no circle, no mark), as some editions print them."""
+    return _drawn_face(number, 78, 50)
 
 
 @needs_model
@@ -265,6 +273,31 @@ def test_the_foot_of_a_digit_filling_the_face_is_read_too():
     assert int(usual.argmax()) == 6 and usual[6] > 0.8
     p = NumberReader().read(photo, [box])[0]
     assert p[1] > p[6] and p[6] < 0.5, p.round(3)
+
+
+def test_edge_ink_tells_a_window_that_cuts_the_digit():
+    plastic = np.full((48, 40, 3), (236, 229, 206), np.uint8)
+    clear = plastic.copy()
+    cv2.putText(clear, "2", (8, 38), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 3)
+    cut_short = plastic.copy()
+    cv2.putText(cut_short, "2", (8, 52), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 3)  # its foot below the edge
+    assert ocr.edge_ink(clear, 2) < 0.02
+    assert ocr.edge_ink(cut_short, 2) > 0.2
+    assert ocr.edge_ink(cut_short[::-1], 2) == pytest.approx(ocr.edge_ink(cut_short, 2))  # the top edge counts too
+    blue = plastic.copy()
+    blue[-3:] = (0, 112, 150)  # coloured ink is ink too
+    assert ocr.edge_ink(blue, 2) > 0.9
+
+
+@needs_model
+def test_a_small_digit_in_a_circle_is_read_in_the_tight_window():
+    # a digit a quarter of the face high in a ring (older editions): the tight window, cut close around it,
+    # makes it fill more of the recogniser's height; the usual window alone reads the ring with it and no number
+    photo, box = _photo_with(_drawn_face("8", 26, 42, ring=(15, 18, 59, 66)), 0.0)
+    usual = NumberReader(settings=OcrSettings(windows=OcrSettings().windows[:1])).read(photo, [box])[0]
+    assert usual[7] < 0.5, usual.round(3)
+    p = NumberReader().read(photo, [box])[0]
+    assert int(p.argmax()) == 7 and p[7] > 0.85, p.round(3)
 
 
 @needs_model
