@@ -19,7 +19,7 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
   turns are candidates too, read only where no turn read before reads a number surely;
 * which end is up from where the ink sits: the number is printed above the face's centre;
-  where that is clear one turn is read, else both (or all four), and the turn that reads most
+  where that is clear (and the ink does not fill the face) one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
   either is always read both ways; the ink's lean then only weighs the two (digits that fill the
   face put their own ink high or low), and the tile's neighbours show which way their part of the
@@ -67,16 +67,19 @@ class OcrSettings:
     aspect: float = 0.74  # a tile face's width / height (a real tile is about 26 x 35 mm)
     # The number area, cut three ways: (left, top, right, bottom) as fractions of the upright face. The
     # usual cut stops above the maker's mark, which reads as letters; the tight one leaves out the circle's
-    # rim and a neighbour's edge, and is cut close around where a small digit sits (its centre about 0.4
-    # of the face down) so that such a digit fills more of the recogniser's height, as printed text does;
+    # rim and a neighbour's edge, and is cut close above and below a small digit so that it fills more of
+    # the recogniser's height, as printed text does (its top stays high: editions print digits high);
     # the tall one holds a digit that fills the face down to its foot. Each crop is read in every cut; the
     # cut that reads most like a number counts most (as between turns, ``merge_turns``).
     windows: tuple[tuple[float, float, float, float], ...] = (
-        (0.02, 0.06, 0.98, 0.78), (0.12, 0.17, 0.88, 0.63), (0.02, 0.04, 0.98, 0.90))
+        (0.02, 0.06, 0.98, 0.78), (0.12, 0.12, 0.88, 0.64), (0.02, 0.04, 0.98, 0.90))
     lean_clear: float = 0.03  # ink this far above the centre (of the face's height) tells which end is up
     # ... but not surely: digits that fill the face (no circle below them) put their own ink high or low
     # (a 6 is heavy below). Where two turns are read, the ink's lean weighs at most 0.5 +- lean_strength / 2,
-    # reached at a lean of lean_full; a tile's neighbours can outweigh it (vision.upright).
+    # reached at a lean of lean_full; a tile's neighbours can outweigh it (vision.upright). And ink that spans
+    # fills_face of the face's height (``ink_extent``, on the centre 80%) says nothing of which end is up: both
+    # turns are read (a 2 is heavy at its foot, and upside down it reads as a sure 7).
+    fills_face: float = 0.6
     lean_strength: float = 0.5
     lean_full: float = 0.15
     ambiguous_tilt: float = 33.0  # degrees: beyond this the box cannot tell portrait from landscape
@@ -85,11 +88,6 @@ class OcrSettings:
     # standing tile seen from above); a lying tile's box is 1 / aspect wide (1.35) and a little more
     foreshortened: tuple[float, float] = (0.95, 1.4)
     confident: float = 0.85  # a first read this sure of one number needs no second turn
-    # a window's answer counts (1 - the ink along its top or bottom edge) ** edge_power times as much
-    # (``edge_ink``, the edge edge_rows rows of the 48 px crop deep): cut close around a big digit, the tight
-    # window reads what is left (a 2 without its foot is a sure 7), and so does the usual one
-    edge_rows: int = 2
-    edge_power: float = 4.0
     max_width: int = 80  # widest crop, pixels at the recogniser's height
     batch: int = 48
     # onnxruntime intra-op threads (0: one per core). The recogniser runs alone (after the detector
@@ -229,23 +227,22 @@ def cut(rgb: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-def ink_map(face: np.ndarray, plastic: tuple[float, float] | None = None) -> np.ndarray:
-    """How much each pixel is ink, 0-1: much darker or more saturated than the face's plastic, whose
-    (saturation, value) is the face's median unless given."""
+def ink_map(face: np.ndarray) -> np.ndarray:
+    """How much each pixel is ink: 0-1 for being much darker than the face's plastic (its median), plus 0-1
+    for being much more saturated."""
     hsv = cv2.cvtColor(face, cv2.COLOR_RGB2HSV).astype(np.float32)
     s, v = hsv[..., 1], hsv[..., 2]
-    s0, v0 = plastic if plastic is not None else (float(np.median(s)), float(np.median(v)))
-    return np.clip(np.clip((v0 - v - 25.0) / 60.0, 0, 1) + np.clip((s - s0 - 40.0) / 60.0, 0, 1), 0, 1)
+    return np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
 
 
-def edge_ink(crop: np.ndarray, rows: int) -> float:
-    """The ink along a window's top or bottom edge (the more inked of the two, 0-1): a window whose edge
-    runs through the digit has cut it, and a digit cut short reads as another (a 2 without its foot, a 7)."""
-    # the plastic from every third pixel (it is most of the window): this runs on every crop read
-    sample = cv2.cvtColor(np.ascontiguousarray(crop[::3, ::3]), cv2.COLOR_RGB2HSV)
-    plastic = (float(np.median(sample[..., 1])), float(np.median(sample[..., 2])))
-    top, bottom = ink_map(crop[:rows], plastic), ink_map(crop[-rows:], plastic)
-    return float(max(top.mean(), bottom.mean()))
+def ink_extent(face: np.ndarray, share: float = 0.25) -> float:
+    """How much of the face's height the ink spans: from the first to the last row holding at least ``share``
+    of the most inked row's ink."""
+    rows = ink_map(face).mean(1)
+    if float(rows.max()) < 1e-6:
+        return 0.0
+    inked = np.nonzero(rows >= share * rows.max())[0]
+    return float(inked[-1] - inked[0] + 1) / len(rows)
 
 
 def ink_lean(face: np.ndarray) -> float:
@@ -462,7 +459,7 @@ class NumberReader:
         if len(angles) == 2:
             if lean < 0:
                 angles.reverse()
-            unsure = abs(lean) < s.lean_clear
+            unsure = abs(lean) < s.lean_clear or ink_extent(face) >= s.fills_face
             low, high = s.foreshortened
             if low <= box_w / box_h <= high:
                 later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
@@ -481,7 +478,6 @@ class NumberReader:
             for geometry, angle in crops:
                 m, w = face_warp(geometry, angle, window, REC_HEIGHT)
                 images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
-        edges = np.array([edge_ink(im, s.edge_rows) for im in images]).reshape(len(s.windows), len(crops), 1)
         columns = self._columns_loaded()
         # only the blank's and the digits' columns travel on (the alphabet has thousands)
         keep = sorted({0, *(c for cols in columns.values() for c in cols)})
@@ -490,8 +486,7 @@ class NumberReader:
         probs = number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
         per = probs.reshape(len(s.windows), len(crops), NUMBER_COLUMNS)
         # as between turns (merge_turns): the cut under which the crop reads most like a number counts most
-        # ... unless its edge cuts through the digit
-        weight = per[:, :, :NO_NUMBER].sum(2, keepdims=True) ** 2 * (1.0 - edges) ** s.edge_power + 1e-9
+        weight = per[:, :, :NO_NUMBER].sum(2, keepdims=True) ** 2 + 1e-9
         return (weight * per).sum(0) / weight.sum(0)
 
     def _columns_loaded(self) -> dict[str, tuple[int, ...]]:
