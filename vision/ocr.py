@@ -227,35 +227,32 @@ def cut(rgb: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-def ink_map(face: np.ndarray) -> np.ndarray:
-    """How much each pixel is ink: 0-1 for being much darker than the face's plastic (its median), plus 0-1
-    for being much more saturated."""
+def ink_rows(face: np.ndarray) -> np.ndarray:
+    """The ink in each row of a face, top to bottom. A pixel's ink: 0-1 for being much darker than the
+    face's plastic (its median), plus 0-1 for being much more saturated."""
     hsv = cv2.cvtColor(face, cv2.COLOR_RGB2HSV).astype(np.float32)
     s, v = hsv[..., 1], hsv[..., 2]
-    return np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
+    ink = np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
+    return ink.sum(1)
 
 
-def ink_extent(face: np.ndarray, share: float = 0.25) -> float:
-    """How much of the face's height the ink spans: from the first to the last row holding at least ``share``
-    of the most inked row's ink."""
-    rows = ink_map(face).mean(1)
+def ink_extent(rows: np.ndarray, share: float = 0.25) -> float:
+    """How much of the face's height its ink spans (``rows``: ``ink_rows``): from the first to the last row
+    holding at least ``share`` of the most inked row's ink."""
     if float(rows.max()) < 1e-6:
         return 0.0
     inked = np.nonzero(rows >= share * rows.max())[0]
     return float(inked[-1] - inked[0] + 1) / len(rows)
 
 
-def ink_lean(face: np.ndarray) -> float:
-    """How far the ink's centre sits above the centre of an upright face, as a fraction of its height.
-
-    Ink: ``ink_map``. Positive: the ink sits high, as the number does on an upright tile.
-    """
-    weight = ink_map(face)
-    total = float(weight.sum())
+def ink_lean(rows: np.ndarray) -> float:
+    """How far the ink's centre sits above the centre of an upright face (``rows``: ``ink_rows``), as a
+    fraction of its height. Positive: the ink sits high, as the number does on an upright tile."""
+    total = float(rows.sum())
     if total < 1e-6:
         return 0.0
-    ys = (np.arange(face.shape[0], dtype=np.float32) + 0.5) / face.shape[0] - 0.5
-    return -float((weight.sum(1) * ys).sum() / total)
+    ys = (np.arange(len(rows), dtype=np.float32) + 0.5) / len(rows) - 0.5
+    return -float((rows * ys).sum() / total)
 
 
 # --------------------------------------------------------------------------- CTC decoding
@@ -452,14 +449,14 @@ class NumberReader:
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate
         inner = (0.1, 0.1, 0.9, 0.9)
         m, w = face_warp(geometry, geometry.angles[0], inner, 32)
-        face = cut(rgb, m, (w, 32))
-        lean = ink_lean(face)
+        rows = ink_rows(cut(rgb, m, (w, 32)))
+        lean = ink_lean(rows)
         angles = list(geometry.angles)
         later: tuple[float, ...] = ()
         if len(angles) == 2:
             if lean < 0:
                 angles.reverse()
-            unsure = abs(lean) < s.lean_clear or ink_extent(face) >= s.fills_face
+            unsure = abs(lean) < s.lean_clear or ink_extent(rows) >= s.fills_face
             low, high = s.foreshortened
             if low <= box_w / box_h <= high:
                 later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))

@@ -282,12 +282,12 @@ def test_a_digit_filling_the_face_is_read_both_ways_up():
 
 def test_ink_extent():
     face = np.full((32, 24, 3), (236, 229, 206), np.uint8)
-    assert ocr.ink_extent(face) == 0.0
+    assert ocr.ink_extent(ocr.ink_rows(face)) == 0.0
     face[4:28, 8:12] = (20, 20, 20)
-    assert ocr.ink_extent(face) == pytest.approx(24 / 32)
+    assert ocr.ink_extent(ocr.ink_rows(face)) == pytest.approx(24 / 32)
     face[4:28] = (236, 229, 206)
     face[10:14, 6:18] = (20, 20, 20)
-    assert ocr.ink_extent(face) == pytest.approx(4 / 32)
+    assert ocr.ink_extent(ocr.ink_rows(face)) == pytest.approx(4 / 32)
 
 
 @needs_model
