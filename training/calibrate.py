@@ -46,6 +46,8 @@ MIN_ERRORS_FLAGGED = 0.95  # of the tiles read wrong, at least this share must b
 # STYLE_MARGIN times less doubtful (1 - confidence) than the fitted threshold asks. Chosen on the unseen-styles
 # set, the issue's stand-in for an edition nobody here has seen (the model card says so).
 STYLE_MARGIN = 3.0
+# the fusion's search is started again from where it stopped, while that still lowers its loss (fit_fusion)
+FIT_RESTARTS = 4
 _CODE_INDEX = {c: i for i, c in enumerate(CLASS_NAMES)}
 
 
@@ -158,13 +160,14 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
         hit = float(np.clip(e[0] / e.sum(), 1e-4, 0.998))
         blank = float(np.clip(e[1] / e.sum(), 1e-4, 0.999 - hit))
-        joker_blank = float(1 / (1 + np.exp(-np.clip(x[4], -12, 12))))
+        # a smooth map onto its bounds: a clipped one is flat beyond them, and a search that strays there stalls
+        joker_blank = 1e-3 + (0.999 - 1e-3) / (1 + np.exp(-np.clip(x[4], -30, 30)))
         return FusionParams(
             cls_temperature=temperature,
             six_nine=share(x[1]),
             ocr_hit=hit,
             ocr_blank=blank,
-            joker_blank=float(np.clip(joker_blank, 1e-3, 0.999)),
+            joker_blank=float(joker_blank),
             # one share for both readers' 6-or-9 (x[1]): where nothing on a tile shows which end is up, neither can
             # know it. Fitted apart, the calibration's editions, whose maker's mark shows the classifier the way up,
             # teach the fusion to follow the classifier on editions without one, against the recogniser and the
@@ -176,8 +179,17 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0])
     if evidence is not None:
         x0 = np.append(x0, 0.0)
-    res = minimize(lambda x: _nll(classifier, ocr, truth, unpack(x), evidence), x0, method="Nelder-Mead",
-                   options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+    def nll(x: np.ndarray) -> float:
+        return _nll(classifier, ocr, truth, unpack(x), evidence)
+
+    # Nelder-Mead's simplex collapses along a direction it has not needed yet (a share run close to 0) and then
+    # stops short of the optimum; started again from where it stopped, with a fresh simplex, it goes on
+    res = minimize(nll, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+    for _ in range(FIT_RESTARTS):
+        again = minimize(nll, res.x, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+        if again.fun >= res.fun - 1e-7:
+            break
+        res = again
     return unpack(res.x)
 
 

@@ -21,7 +21,12 @@ the best reading of each meld alone breaks them.
 
 Each tile's confidence is its posterior-ish probability: over its meld's kept combinations,
 weighted by model probability x validity prior (the combinations not kept count as invalid), with
-the other melds held at their chosen reading. A tile is ``doubtful`` when that confidence is low,
+the other melds held at their chosen reading. A 6 or a 9 in a meld that is as valid turned over (a
+group of 6s is a group of 9s upside down) is no surer than it is alone: which way up one tile lies is
+which way up its meld-mates lie, so their readings are not independent evidence, and multiplying them
+would make a whole group surely wrong together. Runs are laid in order, so a run whose 6 turned over would
+no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up, and a 6 or a 9 in a
+meld that would run in order only turned over is doubtful. A tile is ``doubtful`` when that confidence is low,
 when the top two readings are close, when the rules changed the model's own first choice, or when
 its face is read more often than a set has it: doubts are flagged, never settled silently.
 """
@@ -38,6 +43,7 @@ import numpy as np
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
 from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES, Tile, parse_tile
+from vision.upright import reads_turned, turned_over
 from vision.yolo_format import CLASS_NAMES
 
 _CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
@@ -130,16 +136,25 @@ def read_consistently(
             if v != u:
                 others.update(other.combos[chosen[v]].codes)
         marginals = unit.marginals(others, excess_penalty, log_invalid)
+        unit_codes = [codes[t] for t in unit.tiles]
+        unsettled = unit.meld is None or not rules_settle_turn(unit_codes, rules)
+        misturned = unit.meld is not None and turned_lies_better(unit_codes, rules)
         for pos, t in enumerate(unit.tiles):
             dist = marginals[pos]
             code = codes[t]
             conf = float(dist.get(code, 0.0))
+            if unsettled and reads_turned(code):  # the tile's own odds of being turned over, not its meld's
+                dist = dict(dist)
+                turned = turned_code(code)
+                conf = min(conf, float(P[t, _CODE_INDEX[code]]))
+                dist[turned] = max(dist.get(turned, 0.0), float(P[t, _CODE_INDEX[turned]]))
             alts = sorted(((c, p) for c, p in dist.items() if c != code and p >= 0.01), key=lambda cp: -cp[1])[:3]
             model_i = int(np.argmax(P[t]))
             model_code = CLASS_NAMES[model_i]
             changed = model_code != code
             best_alt = alts[0][1] if alts else 0.0
-            doubtful = conf < doubt_below or changed or (conf - best_alt) < close_margin or code in over
+            doubtful = (conf < doubt_below or changed or (conf - best_alt) < close_margin or code in over
+                        or (misturned and reads_turned(code)))
             choices[t] = TileChoice(
                 code=code,
                 confidence=conf,
@@ -153,6 +168,46 @@ def read_consistently(
     warnings = copy_warnings(codes, known_counts)
     warnings += _changed_warnings(tiles, codes, melds, in_meld, units, known_counts, rules)
     return ConsistentReading(tiles=tiles, warnings=warnings)
+
+
+def turned_code(code: str) -> str:
+    """The code a tile reads as turned over: a 6 is the 9 of its colour and back; any other code is itself."""
+    return f"{code[0]}{turned_over(int(code[1:]))}" if reads_turned(code) else code
+
+
+def rules_settle_turn(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether the rules show which way up a meld's 6s and 9s lie (``codes`` in the order laid): the meld is
+    valid and laid in order as read, and not with every 6 and 9 turned over. ``R4 R5 R6`` and ``R6 R7 R8``
+    settle it (turned over, ``R9 R7 R8`` is no run as laid); a group of 6s does not (it is a group of 9s
+    upside down). Where the meld as read is not laid in order (a layout that mixed up its tiles), its order
+    says nothing, and only a meld that is none at all turned over settles it."""
+    turned = [turned_code(c) for c in codes]
+    if turned == list(codes) or not analyse_set([_TILE[c] for c in codes], rules).valid:
+        return False
+    if not analyse_set([_TILE[c] for c in turned], rules).valid:
+        return True
+    return laid_in_order(codes, rules) and not laid_in_order(turned, rules)
+
+
+def turned_lies_better(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether a meld (``codes`` in the order laid) is no run in order as read, but is one with its 6s and 9s
+    turned over (``K3 K4 K5 K9 K7 K8 K6``): its 6s and 9s are probably read the wrong way up."""
+    turned = [turned_code(c) for c in codes]
+    return (turned != list(codes) and not laid_in_order(codes, rules) and laid_in_order(turned, rules)
+            and analyse_set([_TILE[c] for c in turned], rules).valid)
+
+
+def laid_in_order(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether tiles read in the order laid show the numbers a meld laid that way would: one number (a
+    group, in any order), or numbers that climb or fall by one a tile (a run, jokers in their places).
+    A Twist joker stands for other than one tile, and says nothing of the order: True."""
+    if any(c in TWIST_CODES for c in codes):
+        return True
+    placed = [(i, _TILE[c].number) for i, c in enumerate(codes) if c != "J"]
+    if len({n for _, n in placed}) <= 1:
+        return True
+    wrap = MAX_RUN if rules.wrap_around else 10**6  # with wrap-around, 13 is followed by 1
+    return any(len({(n - step * i) % wrap for i, n in placed}) == 1 for step in (1, -1))
 
 
 # --------------------------------------------------------------------------- shared messages

@@ -26,7 +26,9 @@ one more likelihood per code (``fuse``'s ``evidence``), raised to ``evidence_wei
 that partly sees what the classifier sees is worth less than its rates say.
 
 Where the opinions disagree the tile is doubtful (``disagreement``), whatever the fused probability:
-either the recogniser clearly reads another number than the reading chosen, or the chosen number
+either the recogniser clearly reads another number than the reading chosen, or clearly reads no
+number on a tile read as a number (weak evidence against the number, as above, but no confirmation
+of it: an unknown joker's mark can look like a number to the classifier alone), or the chosen number
 is not the classifier's own, or the chosen colour is not the classifier's own. A recogniser unsure
 between two numbers (an upside-down 6 or 9) is no disagreement: the classifier decides, or the
 usual doubt rules flag it.
@@ -192,8 +194,8 @@ def disagreement(
     """(N,) True where the two readers disagree about the number of the chosen ``codes``.
 
     The recogniser disagrees when it reads another number with at least ``disagree_at`` (on a
-    joker: any number); reading nothing is no disagreement. The classifier disagrees when its own
-    likeliest number (or joker) is not the chosen one.
+    joker: any number; on a number: no number). The classifier disagrees when its own likeliest
+    number (or joker) is not the chosen one.
     """
     chosen = np.array([_number_column(c) for c in codes], dtype=int)
     marg = number_marginal(classifier)
@@ -205,4 +207,5 @@ def disagreement(
         top = o[:, :NO_NUMBER].argmax(1)
         sure = o[np.arange(len(top)), top] >= params.disagree_at
         out |= sure & (top != chosen)
+        out |= (chosen != NO_NUMBER) & (o[:, NO_NUMBER] >= params.disagree_at)
     return out

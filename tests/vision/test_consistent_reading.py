@@ -7,7 +7,8 @@ import pytest
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
-from vision.consistent import copy_warnings, meld_warnings, read_consistently
+from vision.consistent import (copy_warnings, laid_in_order, meld_warnings, read_consistently, rules_settle_turn, turned_code,
+                               turned_lies_better)
 from vision.yolo_format import CLASS_NAMES
 
 
@@ -104,6 +105,78 @@ def test_close_reads_in_a_meld_that_rules_cannot_settle_stay_doubtful():
     r = read_consistently(probs, [[0, 1, 2]])
     assert r.codes[2] == "B7" and r.tiles[2].doubtful and not r.tiles[2].changed
     assert 0.4 < r.tiles[2].confidence < 0.6
+
+
+def test_a_group_of_sixes_is_no_surer_of_its_way_up_than_each_tile():
+    # each tile alone leans to 9 (its ink or its neighbours fooled alike): read jointly as independent
+    # evidence, the group of 9s would be 0.8 ** 3 against 0.2 ** 3, a sure reading of three tiles that are all
+    # wrong together if the photo is upside down
+    probs = [pv({f"{c}9": 0.8, f"{c}6": 0.19}) for c in "RKO"]
+    r = read_consistently(probs, [[0, 1, 2]], doubt_below=0.95)
+    assert r.codes == ["R9", "K9", "O9"]
+    for tile in r.tiles:
+        assert tile.confidence == pytest.approx(0.8 + 0.01 / len(CLASS_NAMES), abs=1e-6)  # each tile's own
+        assert tile.doubtful
+        assert tile.alternatives[0][0] == tile.code[0] + "6"
+        assert tile.alternatives[0][1] == pytest.approx(0.19 + 0.01 / len(CLASS_NAMES), abs=1e-6)
+
+
+def test_a_run_shows_which_way_up_its_six_lies():
+    probs = [pv({"R4": 0.97}), pv({"R5": 0.97}), pv({"R6": 0.8, "R9": 0.19})]
+    r = read_consistently(probs, [[0, 1, 2]], doubt_below=0.95)
+    assert r.codes == ["R4", "R5", "R6"]
+    assert r.tiles[2].confidence > 0.99 and not r.tiles[2].doubtful  # R4 R5 R9 is no meld: the rules settle it
+
+
+def test_a_run_laid_in_order_tells_its_six_from_its_nine_and_one_laid_out_of_order_does_not():
+    # turned over, B6 B7 B8 B9 holds the same tiles, but laid B9 B7 B8 B6 it is no run in order
+    probs = [pv({"B6": 0.9, "B9": 0.09}), pv({"B7": 0.97}), pv({"B8": 0.97}), pv({"B9": 0.9, "B6": 0.09})]
+    r = read_consistently(probs, [[0, 1, 2, 3]])
+    assert r.codes == ["B6", "B7", "B8", "B9"]
+    assert r.tiles[0].confidence > 0.97 and r.tiles[3].confidence > 0.97
+    # the same tiles as a layout that mixed up their order reads them: the order shows nothing
+    probs = [probs[1], probs[0], probs[2], probs[3]]
+    r = read_consistently(probs, [[0, 1, 2, 3]])
+    assert r.codes == ["B7", "B6", "B8", "B9"]
+    assert r.tiles[1].confidence <= 0.91 and r.tiles[3].confidence <= 0.91
+    assert r.tiles[0].confidence > 0.95
+
+
+def test_rules_settle_turn():
+    assert turned_code("K6") == "K9" and turned_code("O9") == "O6" and turned_code("R8") == "R8" and turned_code("J") == "J"
+    assert rules_settle_turn(["R4", "R5", "R6"])  # R4 R5 R9 is no meld
+    assert rules_settle_turn(["K9", "K10", "K11"])
+    assert rules_settle_turn(["R6", "R7", "R8"])  # R9 R7 R8 holds a run, but not laid in order
+    assert rules_settle_turn(["R8", "R7", "R6"])  # laid the other way
+    assert rules_settle_turn(["B6", "B7", "B8", "B9"])
+    assert rules_settle_turn(["R6", "J", "R8"])  # R9 J R8: 7 or 10 for the joker, never in order
+    assert not rules_settle_turn(["R6", "K6", "O6"])  # a group of 9s upside down
+    assert not rules_settle_turn(["R6", "J", "O6"])
+    assert not rules_settle_turn(["R7", "R6", "R8"])  # not laid in order as read: the order says nothing
+    assert not rules_settle_turn(["K3", "K4", "K5"])  # no 6 or 9
+    assert not rules_settle_turn(["R6", "K7", "B8"])  # no meld either way
+    assert rules_settle_turn(["O9", "O10", "O11"], DEFAULT_RULES.with_(wrap_around=True))
+
+
+def test_a_six_and_a_nine_read_the_wrong_way_up_in_a_run_laid_in_order_are_doubtful():
+    # both readers sure of the wrong turn: K3 K4 K5 K9 K7 K8 K6 is a valid run, but not as laid
+    probs = [pv({f"K{n}": 0.99}) for n in (3, 4, 5)] + [pv({"K9": 0.985, "K6": 0.014})] + \
+            [pv({f"K{n}": 0.99}) for n in (7, 8)] + [pv({"K6": 0.985, "K9": 0.014})]
+    r = read_consistently(probs, [list(range(7))], doubt_below=0.9)
+    assert r.codes == ["K3", "K4", "K5", "K9", "K7", "K8", "K6"]
+    assert r.tiles[3].doubtful and r.tiles[6].doubtful
+    assert not any(t.doubtful for k, t in enumerate(r.tiles) if k not in (3, 6))
+    assert turned_lies_better(r.codes) and not turned_lies_better(["K3", "K4", "K5", "K6", "K7", "K8", "K9"])
+    assert not turned_lies_better(["R6", "K6", "O6"])
+
+
+def test_laid_in_order():
+    assert laid_in_order(["R4", "R5", "R6"]) and laid_in_order(["R6", "R5", "R4"]) and laid_in_order(["R4", "J", "R6"])
+    assert laid_in_order(["K7", "B7", "R7"]) and laid_in_order(["J", "J", "K2"])
+    assert not laid_in_order(["R5", "R4", "R6"]) and not laid_in_order(["R4", "R6", "J"])
+    assert not laid_in_order(["O12", "O13", "O1"])
+    assert laid_in_order(["O12", "O13", "O1"], DEFAULT_RULES.with_(wrap_around=True))
+    assert laid_in_order(["K7", "K8", "JM", "K8", "K7"])  # a Twist joker says nothing of the order
 
 
 def test_two_tile_groups_and_lone_tiles_get_no_validity_prior():

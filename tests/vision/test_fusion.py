@@ -76,10 +76,13 @@ def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():
     assert fused[I["B9"]] == pytest.approx(fused[I["B6"]])
 
 
-def test_a_recogniser_that_reads_nothing_is_weak_evidence():
+def test_a_recogniser_that_reads_nothing_is_weak_evidence_and_no_confirmation():
     fused, p, o = _one({"R5": 0.95}, {None: 1.0})
     assert CLASS_NAMES[int(fused.argmax())] == "R5"
     assert fused[I["R5"]] > 0.5
+    # but the number stands on the classifier alone (an unknown joker's mark it takes for a 4): someone should look
+    assert disagreement(["R5"], p, o)[0]
+    _, p, o = _one({"R5": 0.95}, {None: 0.5, 5: 0.5})  # unsure whether it reads anything: no disagreement
     assert not disagreement(["R5"], p, o)[0]
 
 
