@@ -179,14 +179,18 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0])
     if evidence is not None:
         x0 = np.append(x0, 0.0)
+
     def nll(x: np.ndarray) -> float:
         return _nll(classifier, ocr, truth, unpack(x), evidence)
 
+    def search(start: np.ndarray):
+        return minimize(nll, start, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+
     # Nelder-Mead's simplex collapses along a direction it has not needed yet (a share run close to 0) and then
     # stops short of the optimum; started again from where it stopped, with a fresh simplex, it goes on
-    res = minimize(nll, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+    res = search(x0)
     for _ in range(FIT_RESTARTS):
-        again = minimize(nll, res.x, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
+        again = search(res.x)
         if again.fun >= res.fun - 1e-7:
             break
         res = again

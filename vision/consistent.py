@@ -43,7 +43,7 @@ import numpy as np
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
 from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES, Tile, parse_tile
-from vision.upright import reads_turned, turned_over
+from vision.upright import reads_turned, turned_code
 from vision.yolo_format import CLASS_NAMES
 
 _CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
@@ -168,11 +168,6 @@ def read_consistently(
     warnings = copy_warnings(codes, known_counts)
     warnings += _changed_warnings(tiles, codes, melds, in_meld, units, known_counts, rules)
     return ConsistentReading(tiles=tiles, warnings=warnings)
-
-
-def turned_code(code: str) -> str:
-    """The code a tile reads as turned over: a 6 is the 9 of its colour and back; any other code is itself."""
-    return f"{code[0]}{turned_over(int(code[1:]))}" if reads_turned(code) else code
 
 
 def rules_settle_turn(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.upright import reads_turned, turned_over
+from vision.upright import turned_code, turned_over
 from vision.yolo_format import CLASS_NAMES
 
 N_CODES = len(CLASS_NAMES)
@@ -56,7 +56,7 @@ def _number_column(code: str) -> int:
 # column (0-12 for numbers 1-13, 13 for the jokers) of each code
 NUMBER_OF_CODE = np.array([_number_column(c) for c in CLASS_NAMES])
 # the code each code becomes turned over where that is another code (6 <-> 9, same colour)
-_TURNED = np.array([CLASS_NAMES.index(f"{c[0]}{turned_over(int(c[1:]))}") if reads_turned(c) else i for i, c in enumerate(CLASS_NAMES)])
+_TURNED = np.array([CLASS_NAMES.index(turned_code(c)) for c in CLASS_NAMES])
 # the same in the recogniser's columns (number n in column n - 1; "no number" stays itself)
 _TURNED_NUMBER = np.array([turned_over(k + 1) - 1 for k in range(N_NUMBERS)] + [NO_NUMBER])
 

@@ -35,6 +35,11 @@ def turned_over(number: int) -> int:
     return b if number == a else a if number == b else number
 
 
+def turned_code(code: str) -> str:
+    """The code a tile reads as turned over: a 6 is the 9 of its colour and back; any other code is itself."""
+    return f"{code[0]}{turned_over(int(code[1:]))}" if reads_turned(code) else code
+
+
 def reads_turned(code: str) -> bool:
     """Whether a tile code (``"K6"``, ``"O12"``, ``"J"``...) shows one of the numbers that turn into each other."""
     return not code.startswith("J") and code[1:].isdigit() and int(code[1:]) in TURNED_PAIR

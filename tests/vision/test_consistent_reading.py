@@ -7,8 +7,9 @@ import pytest
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
-from vision.consistent import (copy_warnings, laid_in_order, meld_warnings, read_consistently, rules_settle_turn, turned_code,
+from vision.consistent import (copy_warnings, laid_in_order, meld_warnings, read_consistently, rules_settle_turn,
                                turned_lies_better)
+from vision.upright import turned_code
 from vision.yolo_format import CLASS_NAMES
 
 
