@@ -46,8 +46,6 @@ MIN_ERRORS_FLAGGED = 0.95  # of the tiles read wrong, at least this share must b
 # STYLE_MARGIN times less doubtful (1 - confidence) than the fitted threshold asks. Chosen on the unseen-styles
 # set, the issue's stand-in for an edition nobody here has seen (the model card says so).
 STYLE_MARGIN = 3.0
-# the fusion's search is started again from where it stopped, while that still lowers its loss (fit_fusion)
-FIT_RESTARTS = 4
 _CODE_INDEX = {c: i for i, c in enumerate(CLASS_NAMES)}
 
 
@@ -183,17 +181,10 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
     def nll(x: np.ndarray) -> float:
         return _nll(classifier, ocr, truth, unpack(x), evidence)
 
-    def search(start: np.ndarray):
-        return minimize(nll, start, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 1200})
-
-    # Nelder-Mead's simplex collapses along a direction it has not needed yet (a share run close to 0) and then
-    # stops short of the optimum; started again from where it stopped, with a fresh simplex, it goes on
-    res = search(x0)
-    for _ in range(FIT_RESTARTS):
-        again = search(res.x)
-        if again.fun >= res.fun - 1e-7:
-            break
-        res = again
+    # Powell's line searches, not Nelder-Mead's simplex: a simplex that strays far out along a share's sigmoid finds
+    # the loss flat there and stops (the jokers' blank rate pinned at a bound, the 6-or-9 share at none or half),
+    # short of the fit that a search along each direction in turn reaches from the same start
+    res = minimize(nll, x0, method="Powell", options={"xtol": 1e-4, "ftol": 1e-8, "maxiter": 5000})
     return unpack(res.x)
 
 

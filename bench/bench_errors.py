@@ -1,0 +1,169 @@
+"""Where the reader loses numbers on a labelled set, and which reader to believe on a 6 or a 9.
+
+Reads every photo with the committed models, as ``rummi evaluate`` does (the same reader, rules and
+calibration), and keeps each tile's two opinions: the classifier's and the number recogniser's. Each found
+tile whose number (or joker) is read wrong is put in one class, the first that fits:
+
+- a joker read as a number;
+- a joker read as another kind of joker (the Twist edition's);
+- a number read as a joker;
+- a 6 and a 9 turned (the right number upside down);
+- the recogniser right, outvoted (its likeliest answer is the true number, at p >= 0.5);
+- the classifier right, outvoted (its likeliest number, summed over colours, is the true one);
+- both wrong, the recogniser unsure (no number, or no answer at p >= 0.5);
+- both wrong, each with another number.
+
+Then, on the tiles showing a 6 or a 9 that both readers read as a 6 or a 9, how often each reader alone
+has it the right way up: which opinion on the way up holds on editions the classifier never saw.
+
+    .venv/bin/python bench/bench_errors.py DATASET [--split SPLIT] [--models DIR] [--limit N]
+
+e.g. ``RUN/synth --split unseen``, ``RUN/synth --split unseen_racks``, ``RUN/real --split heldout``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+from typing import Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import numpy as np  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from vision.evaluate import edition_rules, open_dataset  # noqa: E402
+from vision.fusion import NO_NUMBER, number_marginal  # noqa: E402
+from vision.load import load_image  # noqa: E402
+from vision.metrics import match  # noqa: E402
+from vision.reader import Reader  # noqa: E402
+from vision.upright import TURNED_PAIR  # noqa: E402
+from vision.yolo_format import read_labels  # noqa: E402
+
+SURE_ENOUGH = 0.5
+CLASSES = (
+    "a joker read as a number",
+    "a joker read as another kind",
+    "a number read as a joker",
+    "a 6 and a 9 turned",
+    "the recogniser right, outvoted",
+    "the classifier right, outvoted",
+    "both wrong, the recogniser unsure",
+    "both wrong, each with another number",
+)
+
+
+def number_of(code: str) -> int:
+    """A code's column in the recogniser's answer: number n in n - 1, every joker in the last."""
+    return NO_NUMBER if code.startswith("J") else int(code[1:]) - 1
+
+
+def same_number(truth: str, read: str) -> bool:
+    """As ``rummi evaluate`` counts a number right: the same number, or the same kind of joker."""
+    return truth == read if truth.startswith("J") or read.startswith("J") else truth[1:] == read[1:]
+
+
+def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
+    """The class of a tile whose number is read wrong: ``classifier`` its probabilities over the classes,
+    ``ocr`` the recogniser's over 1..13 and no number."""
+    true_n, read_n = number_of(truth), number_of(read)
+    if true_n == NO_NUMBER:
+        return CLASSES[0] if read_n != NO_NUMBER else CLASSES[1]
+    if read_n == NO_NUMBER:
+        return CLASSES[2]
+    if {true_n + 1, read_n + 1} == set(TURNED_PAIR):
+        return CLASSES[3]
+    top = int(np.argmax(ocr))
+    if top == true_n and ocr[top] >= SURE_ENOUGH:
+        return CLASSES[4]
+    if int(np.argmax(number_marginal(classifier[None])[0])) == true_n:
+        return CLASSES[5]
+    if top == NO_NUMBER or ocr[top] < SURE_ENOUGH:
+        return CLASSES[6]
+    return CLASSES[7]
+
+
+def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[bool, bool] | None:
+    """For a tile showing a 6 or a 9 that both readers read as one (half their mass or more): whether the
+    classifier, and the recogniser, have it the right way up. None for any other tile."""
+    if truth.startswith("J") or int(truth[1:]) not in TURNED_PAIR:
+        return None
+    six, nine = (n - 1 for n in TURNED_PAIR)
+    marg = number_marginal(classifier[None])[0]
+    if marg[six] + marg[nine] < 0.5 or ocr[six] + ocr[nine] < 0.5:
+        return None
+    is_six = int(truth[1:]) == TURNED_PAIR[0]
+    return (marg[six] > marg[nine]) == is_six, (ocr[six] > ocr[nine]) == is_six
+
+
+class _Recorded:
+    """The reader's model and number reader, each answer kept by its tile's box."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.model, self.numbers = reader.model, reader.number_reader
+        self.classifier: dict[tuple[float, ...], np.ndarray] = {}
+        self.ocr: dict[tuple[float, ...], np.ndarray] = {}
+
+    @property
+    def folder(self):  # the calibration beside the models
+        return self.model.folder
+
+    @property
+    def settings(self):
+        return self.model.settings
+
+    def predict(self, rgb: np.ndarray) -> list:
+        raw = self.model.predict(rgb)
+        self.classifier = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
+        return raw
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        out = np.asarray(self.numbers.read(rgb, boxes), dtype=np.float64)
+        self.ocr = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dataset")
+    ap.add_argument("--split", default="val")
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    ap.add_argument("--limit", type=int, default=None, help="read only the first N photos")
+    args = ap.parse_args(argv)
+
+    data = open_dataset(args.dataset, args.split)
+    plain = Reader(models_dir=args.models, ocr=True)
+    recorded = _Recorded(plain)
+    reader = Reader(recorded, number_reader=recorded, ocr=True, calibration=plain.calibration)
+    found = right = 0
+    classes: collections.Counter[str] = collections.Counter()
+    turns = np.zeros(3, int)  # tiles, classifier right way up, recogniser right way up
+    for image_path, label_path in tqdm(data.photos[: args.limit], desc="reading", unit="photo"):
+        image = load_image(image_path)
+        truth = read_labels(label_path, data.names, image.width, image.height)
+        rules = edition_rules(reader, (t.code for t in truth))
+        reading = reader.read(image) if rules is None else reader.read(image, rules=rules)
+        for i, j in match([t.box for t in truth], [t.box for t in reading.tiles]):
+            code, tile = truth[i].code, reading.tiles[j]
+            cls, ocr = recorded.classifier[tile.box], recorded.ocr[tile.box]
+            found += 1
+            way_up = turned_right(code, cls, ocr)
+            if way_up is not None:
+                turns += (1, *way_up)
+            if same_number(code, tile.code):
+                right += 1
+            else:
+                classes[error_class(code, tile.code, cls, ocr)] += 1
+    wrong = found - right
+    print(f"{args.dataset} ({args.split}): {found} tiles found, number right {right / max(found, 1):.1%}, {wrong} wrong")
+    for name in CLASSES:
+        print(f"  {name:40s} {classes[name]:5d}  {classes[name] / max(wrong, 1):6.1%} of the wrong")
+    if turns[0]:
+        print(f"  6s and 9s both readers read as a 6 or a 9: {turns[0]}; the right way up: classifier "
+              f"{turns[1] / turns[0]:.1%}, recogniser {turns[2] / turns[0]:.1%}")
+
+
+if __name__ == "__main__":
+    main()
