@@ -106,14 +106,6 @@ class _Recorded:
         self.classifier: dict[tuple[float, ...], np.ndarray] = {}
         self.ocr: dict[tuple[float, ...], np.ndarray] = {}
 
-    @property
-    def folder(self):  # the calibration beside the models
-        return self.model.folder
-
-    @property
-    def settings(self):
-        return self.model.settings
-
     def predict(self, rgb: np.ndarray) -> list:
         raw = self.model.predict(rgb)
         self.classifier = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
