@@ -34,8 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from vision.evaluate import edition_rules, open_dataset  # noqa: E402
-from vision.fusion import NO_NUMBER, number_marginal  # noqa: E402
+from vision.evaluate import edition_rules, open_dataset, same_number  # noqa: E402
+from vision.fusion import NO_NUMBER, number_column, number_marginal  # noqa: E402
 from vision.load import load_image  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.reader import Reader  # noqa: E402
@@ -55,20 +55,10 @@ CLASSES = (
 )
 
 
-def number_of(code: str) -> int:
-    """A code's column in the recogniser's answer: number n in n - 1, every joker in the last."""
-    return NO_NUMBER if code.startswith("J") else int(code[1:]) - 1
-
-
-def same_number(truth: str, read: str) -> bool:
-    """As ``rummi evaluate`` counts a number right: the same number, or the same kind of joker."""
-    return truth == read if truth.startswith("J") or read.startswith("J") else truth[1:] == read[1:]
-
-
 def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
     """The class of a tile whose number is read wrong: ``classifier`` its probabilities over the classes,
     ``ocr`` the recogniser's over 1..13 and no number."""
-    true_n, read_n = number_of(truth), number_of(read)
+    true_n, read_n = number_column(truth), number_column(read)
     if true_n == NO_NUMBER:
         return CLASSES[0] if read_n != NO_NUMBER else CLASSES[1]
     if read_n == NO_NUMBER:

@@ -197,7 +197,8 @@ def _is_joker(code: str) -> bool:
     return code.startswith("J")
 
 
-def _same_number(a: str, b: str) -> bool:
+def same_number(a: str, b: str) -> bool:
+    """Whether a tile read as ``b`` has the number of ``a`` as the scores count it: the same number, or the same kind of joker."""
     return a == b if _is_joker(a) or _is_joker(b) else a[1:] == b[1:]
 
 
@@ -245,7 +246,7 @@ def evaluate_dataset(
             matched += 1
             true_code, read_code = truth[i].code, found[j].code
             exact += true_code == read_code
-            number_right += _same_number(true_code, read_code)
+            number_right += same_number(true_code, read_code)
             colour_right += _same_colour(true_code, read_code)
             flagged = bool(found[j].doubtful)
             sure += not flagged

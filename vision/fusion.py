@@ -49,12 +49,13 @@ NO_NUMBER = N_NUMBERS  # the recogniser's last column; also the joker's column i
 NUMBER_COLUMNS = N_NUMBERS + 1  # the number reader's answer: 1..13 and "no number"
 
 
-def _number_column(code: str) -> int:
+def number_column(code: str) -> int:
+    """A code's column in the recogniser's answer: number n in n - 1, every joker in the last."""
     return NO_NUMBER if code.startswith("J") else int(code[1:]) - 1
 
 
 # column (0-12 for numbers 1-13, 13 for the jokers) of each code
-NUMBER_OF_CODE = np.array([_number_column(c) for c in CLASS_NAMES])
+NUMBER_OF_CODE = np.array([number_column(c) for c in CLASS_NAMES])
 # the code each code becomes turned over where that is another code (6 <-> 9, same colour)
 _TURNED = np.array([CLASS_NAMES.index(turned_code(c)) for c in CLASS_NAMES])
 # the same in the recogniser's columns (number n in column n - 1; "no number" stays itself)
@@ -197,7 +198,7 @@ def disagreement(
     joker: any number; on a number: no number). The classifier disagrees when its own likeliest
     number (or joker) is not the chosen one.
     """
-    chosen = np.array([_number_column(c) for c in codes], dtype=int)
+    chosen = np.array([number_column(c) for c in codes], dtype=int)
     marg = number_marginal(classifier)
     if marg.shape[0] != len(chosen):
         raise ValueError(f"{len(chosen)} codes but {marg.shape[0]} classifier rows")

@@ -10,7 +10,7 @@ from engine.tiles import ALL_CODES
 from vision.yolo_format import CLASS_NAMES
 from training.calibrate import fit_fusion, fit_threshold, with_margin
 from vision.calibration import Calibration
-from vision.fusion import FusionParams, fuse, number_marginal
+from vision.fusion import NUMBER_OF_CODE, FusionParams, fuse, number_marginal
 from vision.reader import Reader
 from vision.types import Image
 
@@ -96,7 +96,7 @@ def _readers_of_known_habits(seed: int, n: int = 700) -> tuple[np.ndarray, np.nd
     truth = np.where(rng.random(n) < 0.08, rng.choice(jokers, n), rng.integers(0, 52, n))
     classifier = rng.dirichlet(np.full(len(CLASS_NAMES), 0.05), n) * 0.3
     classifier[np.arange(n), np.where(rng.random(n) < 0.8, truth, rng.integers(0, len(CLASS_NAMES), n))] += 0.7
-    number = np.array([13 if CLASS_NAMES[t].startswith("J") else int(CLASS_NAMES[t][1:]) - 1 for t in truth])
+    number = NUMBER_OF_CODE[truth]
     other = rng.integers(0, 13, n)
     read = np.where(number == 13, np.where(rng.random(n) < 0.45, 13, other),
                     np.where(rng.random(n) < 0.75, number, np.where(rng.random(n) < 0.6, 13, other)))
