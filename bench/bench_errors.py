@@ -16,9 +16,9 @@ tile whose number (or joker) is read wrong is put in one class, the first that f
 Then, on the tiles showing a 6 or a 9 that both readers read as a 6 or a 9, how often each reader alone
 has it the right way up: which opinion on the way up holds on editions the classifier never saw.
 
-    .venv/bin/python bench/bench_errors.py DATASET [--split SPLIT] [--models DIR] [--limit N]
+    .venv/bin/python bench/bench_errors.py DATASET [--split SPLIT] [--models DIR] [--limit N] [--rack]
 
-e.g. ``RUN/synth --split unseen``, ``RUN/synth --split unseen_racks``, ``RUN/real --split heldout``.
+e.g. ``RUN/synth --split unseen``, ``RUN/synth --split unseen_racks --rack``, ``RUN/real --split heldout``.
 """
 
 from __future__ import annotations
@@ -113,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--split", default="val")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--limit", type=int, default=None, help="read only the first N photos")
+    ap.add_argument("--rack", action="store_true", help="read each photo as a rack, as `rummi evaluate --rack` does")
     args = ap.parse_args(argv)
 
     data = open_dataset(args.dataset, args.split)
@@ -126,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         image = load_image(image_path)
         truth = read_labels(label_path, data.names, image.width, image.height)
         rules = edition_rules(reader, (t.code for t in truth))
-        reading = reader.read(image) if rules is None else reader.read(image, rules=rules)
+        reading = reader.read(image, rack=args.rack) if rules is None else reader.read(image, rack=args.rack, rules=rules)
         for i, j in match([t.box for t in truth], [t.box for t in reading.tiles]):
             code, tile = truth[i].code, reading.tiles[j]
             cls, ocr = recorded.classifier[tile.box], recorded.ocr[tile.box]

@@ -10,7 +10,8 @@ held-out photos, which are for reporting). The fit:
 2. counts how often the ink names each colour on tiles of each true colour (``InkRates.count``),
    then fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of
    the true codes, the ink's evidence included (``fit_fusion``), once with the recogniser and once
-   without;
+   without; the classifier's 6-or-9 share on a rack is fitted on the tiles of the set's rack scenes
+   (a render's meta file names its scene), which are read as racks, as the app reads a rack photo;
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
@@ -65,6 +66,19 @@ class PhotoRecord:
     ocr: np.ndarray | None  # (N, 14)
     truth: list[str | None]  # the matched label's code per tile, None where no label matches
     inks: list[str | None] | None = None  # the ink opinion per tile (vision.ink); None: not recorded
+    rack: bool = False  # a photo of a rack (a rendered rack scene), read as one
+
+
+def is_rack_scene(dataset_root: Path, split: str, image_path: Path) -> bool:
+    """Whether a rendered photo shows a rack scene, by its meta file (``datasets/synth/writer.py``); a photo
+    without one (a real photo) is not."""
+    meta = dataset_root / "meta" / split / (image_path.stem + ".json")
+    if not meta.is_file():
+        return False
+    try:
+        return json.loads(meta.read_text()).get("kind") == "rack"
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
@@ -96,7 +110,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
             truth[j] = truth_tiles[i].code
         out.append(
             PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth,
-                        ink.read(image.rgb, boxes))
+                        ink.read(image.rgb, boxes), is_rack_scene(data.root, split, Path(image_path)))
         )
     return out
 
@@ -112,10 +126,11 @@ class Stacked:
     ocr: np.ndarray | None  # (N, 14); None unless every record has the recogniser's answers
     truth: np.ndarray  # (N,) index of the true code in CLASS_NAMES
     inks: list[str | None] | None  # None unless every record has the ink opinions
+    rack: np.ndarray  # (N,) True for the tiles of a rack photo
 
 
 def _stack(records: Sequence[PhotoRecord]) -> Stacked:
-    cls_rows, ocr_rows, truth, inks = [], [], [], []
+    cls_rows, ocr_rows, truth, inks, rack = [], [], [], [], []
     with_inks = all(r.inks is not None for r in records)
     for r in records:
         for t, code in enumerate(r.truth):
@@ -126,33 +141,48 @@ def _stack(records: Sequence[PhotoRecord]) -> Stacked:
             if with_inks:
                 inks.append(r.inks[t])  # type: ignore[index]
             truth.append(_CODE_INDEX[code])
+            rack.append(r.rack)
     if not truth:
         raise ValueError("no labelled tiles to fit on")
     ocr = None if any(o is None for o in ocr_rows) else np.stack(ocr_rows)  # type: ignore[arg-type]
-    return Stacked(np.stack(cls_rows), ocr, np.asarray(truth), inks if with_inks else None)
+    return Stacked(np.stack(cls_rows), ocr, np.asarray(truth), inks if with_inks else None, np.asarray(rack, bool))
 
 
 def _nll(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, params: FusionParams,
-         evidence: np.ndarray | None = None) -> float:
+         evidence: np.ndarray | None = None, rack: np.ndarray | None = None) -> float:
+    """The mean negative log-likelihood of the true codes; the tiles ``rack`` marks fused with the rack's numbers."""
     p = fuse(classifier, ocr, params, evidence)
+    if rack is not None and rack.any():
+        p[rack] = fuse(classifier[rack], None if ocr is None else ocr[rack], params.on_rack(),
+                       None if evidence is None else evidence[rack])
     return float(-np.log(np.maximum(p[np.arange(len(truth)), truth], 1e-12)).mean())
 
 
-def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, evidence: np.ndarray | None = None) -> FusionParams:
+def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray, evidence: np.ndarray | None = None,
+               rack: np.ndarray | None = None) -> FusionParams:
     """The temperature (and, with a recogniser, its behaviour) that best explain the true codes,
-    other evidence (``fuse``'s) held as it is."""
+    other evidence (``fuse``'s) held as it is; with ``rack`` (the tiles of rack photos) and any such tile,
+    also the classifier's 6-or-9 share on a rack (``FusionParams.rack_six_nine``)."""
     from scipy.optimize import minimize
 
     def share(v: float) -> float:  # 0 .. 0.5
         return float(0.5 / (1 + np.exp(-np.clip(v, -30, 30))))
 
+    racks = rack is not None and bool(np.asarray(rack).any())
+    # where the optional numbers sit: the evidence's weight last, the rack share before it
+    at_weight, at_rack = -1, (-2 if evidence is not None else -1)
+
     def weight(x: np.ndarray) -> float:  # 0 .. 1; the evidence's own weight, 1 where there is none
-        return 1.0 if evidence is None else float(1 / (1 + np.exp(-np.clip(x[-1], -30, 30))))
+        return 1.0 if evidence is None else float(1 / (1 + np.exp(-np.clip(x[at_weight], -30, 30))))
+
+    def rack_share(x: np.ndarray) -> float | None:
+        return share(x[at_rack]) if racks else None
 
     def unpack(x: np.ndarray) -> FusionParams:
         temperature = float(np.exp(np.clip(x[0], -3, 3)))
         if ocr is None:
-            return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x))
+            return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x),
+                                rack_six_nine=rack_share(x))
         # hit, blank and misread as a softmax, so that they always leave room for each other
         e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
@@ -172,14 +202,20 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             # neighbours it reads with.
             ocr_six_nine=share(x[1]),
             evidence_weight=weight(x),
+            # on a rack the classifier's own: the lip and the tier before hide the marks it tells a 6's way up by,
+            # while the recogniser still reads with the neighbours, which show which way the rack stands
+            rack_six_nine=rack_share(x),
         )
 
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0])
+    if racks:
+        x0 = np.append(x0, -3.0)
     if evidence is not None:
         x0 = np.append(x0, 0.0)
+    on_rack = np.asarray(rack, bool) if racks else None
 
     def nll(x: np.ndarray) -> float:
-        return _nll(classifier, ocr, truth, unpack(x), evidence)
+        return _nll(classifier, ocr, truth, unpack(x), evidence, on_rack)
 
     # Powell's line searches, not Nelder-Mead's simplex: a simplex that strays far out along a share's sigmoid finds
     # the loss flat there and stops (the jokers' blank rate pinned at a bound, the 6-or-9 share at none or half),
@@ -224,7 +260,8 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
         reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat,
                         ink_reader=_ReplayInks(r))
         # read with the rules the evaluation reads the photo with (the Twist rule on for the Twist edition)
-        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rules=edition_rules(reader, r.truth))
+        reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rack=r.rack,
+                              rules=edition_rules(reader, r.truth))
         for tile in reading.tiles:
             t = model.index_of(tile.box)
             if r.truth[t] is None:
@@ -254,8 +291,8 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
     classifier, ocr, truth = stacked.classifier, stacked.ocr, stacked.truth
     ink = None if stacked.inks is None else InkRates.count([CLASS_NAMES[t] for t in truth], stacked.inks)
     evidence = None if ink is None else ink_likelihood(stacked.inks, CLASS_NAMES, ink)  # type: ignore[arg-type]
-    alone = fit_fusion(classifier, None, truth, evidence)
-    both = fit_fusion(classifier, ocr, truth, evidence) if ocr is not None else FusionParams()
+    alone = fit_fusion(classifier, None, truth, evidence, stacked.rack)
+    both = fit_fusion(classifier, ocr, truth, evidence, stacked.rack) if ocr is not None else FusionParams()
     cal = Calibration(fusion=both, alone=alone, ink=ink, fitted_on=fitted_on)
     notes: dict = {"tiles": int(len(truth)), "max_sure_wrong": max_sure_wrong, "min_errors_flagged": min_errors_flagged,
                    "style_margin": margin}
@@ -269,7 +306,7 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
         sure = ~flagged & (conf >= np.where(six_nine, tau69, tau))
         key = "ocr" if with_ocr else "alone"
         notes[key] = {
-            "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence), 4),
+            "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence, stacked.rack), 4),
             "wrong": int(wrong.sum()),
             "sure": int(sure.sum()),
             "sure_wrong": int((sure & wrong).sum()),

@@ -36,9 +36,10 @@ class Calibration:
     fitted_on: str = ""  # the set it was fitted on, for the record
     notes: dict = field(default_factory=dict, compare=False)  # the fit's own numbers, for the record
 
-    def params(self, with_ocr: bool) -> FusionParams:
-        """The fusion numbers for a reading with or without the recogniser."""
-        return self.fusion if with_ocr else self.alone
+    def params(self, with_ocr: bool, rack: bool = False) -> FusionParams:
+        """The fusion numbers for a reading with or without the recogniser, of a table or of a ``rack``."""
+        params = self.fusion if with_ocr else self.alone
+        return params.on_rack() if rack else params
 
     def threshold(self, with_ocr: bool) -> float:
         return self.doubt_below if with_ocr else self.doubt_below_alone
@@ -65,7 +66,8 @@ class Calibration:
             raise ValueError("a calibration is a JSON object")
         def params(key: str) -> FusionParams:
             fields = dict(data.get(key, {}))
-            return FusionParams(**{k: float(v) for k, v in fields.items() if k in FusionParams.__dataclass_fields__})
+            return FusionParams(**{k: None if v is None else float(v) for k, v in fields.items()
+                                   if k in FusionParams.__dataclass_fields__})
 
         return cls(
             fusion=params("fusion"),

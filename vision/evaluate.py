@@ -90,6 +90,7 @@ class EvalReport:
     # tiles read where no labelled tile is (a box on a digit, a hand, half of two tiles), shown as sure: a sure
     # reading of a tile that is not there is as wrong as a sure misread
     sure_on_no_tile: int = 0
+    rack: bool = False  # every photo read as a rack (tiles in rack order, no melds), as the app reads a rack photo
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -107,7 +108,7 @@ class EvalReport:
         readers = {None: "", True: " with the number recogniser", False: " with the classifier alone"}[self.ocr]
         lines = [
             f"{self.dataset} ({self.split}): {self.photos} photos, {self.labelled} labelled tiles, "
-            f"{self.detected} tiles read{readers}",
+            f"{self.detected} tiles read{readers}{', each photo as a rack' if self.rack else ''}",
             f"  tiles found (recall)       {pct(self.matched, self.labelled)}  "
             f"({self.matched} of {self.labelled} labelled tiles, IoU >= {IOU_MATCH})",
             f"  reads on a tile (precision){pct(self.matched, self.detected)}  "
@@ -213,8 +214,10 @@ def evaluate_dataset(
     progress: bool = True,
     split: str = "val",
     top_confusions: int = 10,
+    rack: bool = False,
 ) -> EvalReport:
-    """Read every photo of the split (the first ``limit`` by name) and compare with the labels."""
+    """Read every photo of the split (the first ``limit`` by name) and compare with the labels; with ``rack``,
+    each photo as a rack."""
     from tqdm import tqdm
 
     dataset = open_dataset(path, split)
@@ -233,7 +236,7 @@ def evaluate_dataset(
         truth = read_labels(label_path, dataset.names, image.width, image.height)
         start = time.perf_counter()
         rules = edition_rules(reader, (t.code for t in truth))
-        reading = reader.read(image) if rules is None else reader.read(image, rules=rules)  # type: ignore[call-arg]
+        reading = reader.read(image, rack=rack) if rules is None else reader.read(image, rack=rack, rules=rules)  # type: ignore[call-arg]
         elapsed = (time.perf_counter() - start) * 1000.0
         times.append(reading.ms if reading.ms > 0 else elapsed)
         found = reading.tiles
@@ -284,4 +287,5 @@ def evaluate_dataset(
         errors_flagged=wrong_flagged / wrong if wrong else None,
         ocr=getattr(reader, "uses_ocr", None),
         sure_on_no_tile=sure_on_no_tile,
+        rack=rack,
     )

@@ -21,6 +21,13 @@ the rate at which each mistakes one for the other where it cannot see the tile's
 fits one rate for both: where nothing shows which end is up, neither reader knows better). So a lone
 6 stays doubtful, and a 6 in a run 4-5-6 is settled by the rules (``vision.consistent``).
 
+On a rack the classifier's rate is its own (``rack_six_nine``, fitted on the calibration's rack photos;
+``FusionParams.on_rack``). The classifier reads a tile the same at every angle, so what tells it a 6 from
+a 9 is the edition's marks below the number, and on a rack the lip in front and the tier before hide
+them: there it has a 6 or a 9 the right way up about half the time, on the editions it learnt from too,
+while the recogniser, reading with the tile's neighbours (``vision.upright``), still knows which way
+the rack stands.
+
 Other evidence on the code, such as the ink's colour (``vision.ink.ink_likelihood``), comes in as
 one more likelihood per code (``fuse``'s ``evidence``), raised to ``evidence_weight``: an opinion
 that partly sees what the classifier sees is worth less than its rates say.
@@ -36,6 +43,7 @@ usual doubt rules flag it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,6 +86,7 @@ class FusionParams:
     disagree_at: float = 0.6  # the recogniser this sure of another number makes a tile doubtful
     six_nine: float = 0.0  # share of the classifier's 6 that may be a 9 turned over (and back)
     ocr_six_nine: float = 0.0  # the same for the recogniser
+    rack_six_nine: float | None = None  # the classifier's share on a rack; None: ``six_nine`` (a calibration fitted before)
     evidence_weight: float = 1.0  # the power other evidence (the ink) is raised to, 0 (ignored) to 1
 
     def __post_init__(self) -> None:
@@ -87,14 +96,22 @@ class FusionParams:
             value = getattr(self, name)
             if not 0.0 < value < 1.0:
                 raise ValueError(f"{name} must lie strictly between 0 and 1, got {value}")
-        for name in ("six_nine", "ocr_six_nine"):
+        for name in ("six_nine", "ocr_six_nine", "rack_six_nine"):
             value = getattr(self, name)
+            if name == "rack_six_nine" and value is None:
+                continue
             if not 0.0 <= value <= 0.5:
                 raise ValueError(f"{name} must lie between 0 and 0.5, got {value}")
         if not 0.0 <= self.evidence_weight <= 1.0:
             raise ValueError(f"evidence_weight must lie between 0 and 1, got {self.evidence_weight}")
         if self.ocr_hit + self.ocr_blank >= 1.0:
             raise ValueError("ocr_hit + ocr_blank must leave some probability for misreads")
+
+    def on_rack(self) -> "FusionParams":
+        """These numbers for the tiles of a rack: the classifier's 6-or-9 share is its rack share."""
+        if self.rack_six_nine is None:
+            return self
+        return dataclasses.replace(self, six_nine=self.rack_six_nine)
 
 
 def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:

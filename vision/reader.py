@@ -149,7 +149,7 @@ class Reader:
         if len(inks) != len(raw):
             raise ValueError(f"the ink reader gave {len(inks)} opinions for {len(raw)} tiles")
         calibration = self.calibration
-        params = calibration.params(ocr is not None)
+        params = calibration.params(ocr is not None, rack=rack)
         evidence = None if calibration.ink is None else ink_likelihood(inks, CLASS_NAMES, calibration.ink)
         fused = fuse(probs, ocr, params, evidence)
         doubt_below = calibration.threshold(ocr is not None)

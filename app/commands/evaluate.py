@@ -4,7 +4,8 @@ Prints tile recall and precision (IoU >= 0.5), exact-read accuracy over all labe
 missed tile counts as wrong), number-only and colour-only accuracy over the matched tiles, the
 most frequent confusions and the time per photo, and how far the doubt flags can be trusted: the
 sure-but-wrong rate and the share of errors flagged. ``--no-ocr`` reads with the classifier alone
-(to see what the number recogniser adds). ``--json`` prints the same as one JSON object.
+(to see what the number recogniser adds). ``--rack`` reads each photo as a rack (tiles in rack order, no
+melds), as the app reads the photo of a rack. ``--json`` prints the same as one JSON object.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--limit", type=int, metavar="N", help="read only the first N photos")
     p.add_argument("--models", metavar="DIR", help="folder with the model files (default: the committed models/)")
+    p.add_argument("--rack", action="store_true", help="read each photo as a rack (tiles in rack order, no melds), as the app reads a rack")
     p.add_argument("--no-ocr", action="store_true", help="read numbers with the classifier alone, without the text recogniser")
     p.set_defaults(handler=run)
 
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         reader = Reader(models_dir=args.models, ocr=False if args.no_ocr else None)
         _ = reader.model
         report = evaluate_dataset(
-            args.dataset, reader, limit=args.limit, progress=True, split=args.split
+            args.dataset, reader, limit=args.limit, progress=True, split=args.split, rack=args.rack
         )
     except (DatasetError, ModelMissing) as exc:
         raise BadInput(str(exc)) from None

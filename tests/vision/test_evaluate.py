@@ -196,3 +196,30 @@ def test_cli_no_ocr_flag(fake_model_module, capsys):
     assert main(["evaluate", str(TINY), "--no-ocr"]) == 0
     text = capsys.readouterr().out
     assert "with the classifier alone" in text and "sure but wrong" in text and "errors flagged" in text
+
+
+def test_rack_reads_every_photo_as_a_rack():
+    class Recording(FakeReader):
+        def __init__(self) -> None:
+            super().__init__()
+            self.racks: list[bool] = []
+
+        def read(self, image: Image, rack: bool = False) -> PhotoReading:
+            self.racks.append(rack)
+            return super().read(image, rack)
+
+    reader = Recording()
+    assert evaluate_dataset(TINY, reader, progress=False).rack is False and reader.racks == [False, False]
+    reader = Recording()
+    report = evaluate_dataset(TINY, reader, progress=False, rack=True)
+    assert reader.racks == [True, True] and report.rack is True and report.to_json()["rack"] is True
+    assert "each photo as a rack" in report.format()
+
+
+def test_cli_rack_flag(fake_model_module, capsys):
+    fake_model_module.model = FakeModel(_tiles_by_size)
+    assert main(["evaluate", str(TINY), "--json", "--rack"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rack"] is True and out["matched"] == 4
+    assert main(["evaluate", str(TINY), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rack"] is False

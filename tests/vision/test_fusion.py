@@ -76,6 +76,21 @@ def test_upside_down_six_or_nine_leaves_the_choice_to_the_classifier():
     assert fused[I["B9"]] == pytest.approx(fused[I["B6"]])
 
 
+def test_on_a_rack_the_classifier_has_its_own_six_nine_share():
+    params = FusionParams(six_nine=0.02, ocr_six_nine=0.02, rack_six_nine=0.5)
+    assert params.on_rack() == FusionParams(six_nine=0.5, ocr_six_nine=0.02, rack_six_nine=0.5)
+    assert FusionParams(six_nine=0.02).on_rack() == FusionParams(six_nine=0.02)  # fitted before: the one share
+    # a classifier sure of a K9 and a recogniser leaning to a 6 (with the rack's neighbours): on a table the
+    # classifier's way up wins, on a rack, where it cannot see the marks that show it, the recogniser's does
+    table, _, _ = _one({"K9": 0.97, "K6": 0.01}, {6: 0.55, 9: 0.35}, params)
+    rack, _, _ = _one({"K9": 0.97, "K6": 0.01}, {6: 0.55, 9: 0.35}, params.on_rack())
+    assert CLASS_NAMES[int(table.argmax())] == "K9" and CLASS_NAMES[int(rack.argmax())] == "K6"
+    # only the classifier's 6 and 9 are mixed: its 7 is as sure on a rack as on a table
+    assert _one({"K7": 0.9}, {7: 0.9}, params)[0] == pytest.approx(_one({"K7": 0.9}, {7: 0.9}, params.on_rack())[0])
+    with pytest.raises(ValueError, match="rack_six_nine"):
+        FusionParams(rack_six_nine=0.7)
+
+
 def test_a_recogniser_that_reads_nothing_is_weak_evidence_and_no_confirmation():
     fused, p, o = _one({"R5": 0.95}, {None: 1.0})
     assert CLASS_NAMES[int(fused.argmax())] == "R5"
@@ -171,6 +186,16 @@ def test_reader_rejects_a_number_reader_of_the_wrong_shape():
     model = FakeModel([raw_tile(BOXES[0], {"K7": 0.95})])
     with pytest.raises(ValueError, match=r"expected \(1, 14\)"):
         Reader(model, number_reader=Bad(), ocr=True).read(Image(np.zeros((300, 400, 3), np.uint8)))
+
+
+def test_the_reader_uses_the_rack_share_only_on_a_rack():
+    model = FakeModel([raw_tile(BOXES[0], {"B9": 0.97, "B6": 0.01})])
+    fake = FakeNumberReader({BOXES[0]: {6: 0.55, 9: 0.35}})
+    cal = Calibration(fusion=FusionParams(rack_six_nine=0.5))
+    reader = Reader(model, number_reader=fake, ocr=True, calibration=cal)
+    image = Image(np.zeros((300, 400, 3), np.uint8))
+    assert reader.read(image, rack=True).codes() == ["B6"]
+    assert reader.read(image).codes() == ["B9"]
 
 
 def test_calibrated_threshold_makes_unsure_tiles_doubtful():
