@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
 import os
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
+from datasets.synth.writer import read_meta  # noqa: E402
 from vision.evaluate import open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
 from vision.ocr import NO_NUMBER, load_number_reader  # noqa: E402
@@ -65,8 +65,7 @@ def main() -> None:
         tiles = [t for t in read_labels(label_path, data.names, image.width, image.height) if not t.code.startswith("J")]
         if not tiles:
             continue
-        meta_file = data.root / "meta" / args.split / (image_path.stem + ".json")
-        meta = json.loads(meta_file.read_text()) if meta_file.is_file() else None
+        meta = read_meta(data.root, args.split, image_path)
         probs = reader.read(image.rgb, np.array([t.box for t in tiles]))
         for tile, row in zip(tiles, probs):
             best = int(np.argmax(row))

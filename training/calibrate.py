@@ -72,13 +72,10 @@ class PhotoRecord:
 def is_rack_scene(dataset_root: Path, split: str, image_path: Path) -> bool:
     """Whether a rendered photo shows a rack scene, by its meta file (``datasets/synth/writer.py``); a photo
     without one (a real photo) is not."""
-    meta = dataset_root / "meta" / split / (image_path.stem + ".json")
-    if not meta.is_file():
-        return False
-    try:
-        return json.loads(meta.read_text()).get("kind") == "rack"
-    except (OSError, ValueError, AttributeError):
-        return False
+    from datasets.synth.writer import read_meta
+
+    meta = read_meta(dataset_root, split, image_path)
+    return meta is not None and meta.get("kind") == "rack"
 
 
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:

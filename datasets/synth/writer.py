@@ -38,6 +38,21 @@ class Job:
 _REAL: RealSurfaces | None = None
 
 
+def meta_path(root: str | os.PathLike, split: str, image: str | os.PathLike) -> Path:
+    """Where the JSON sidecar of the photo ``image`` (a name or path) of ``split`` lies in a dataset we wrote."""
+    return Path(root) / "meta" / split / (Path(image).stem + ".json")
+
+
+def read_meta(root: str | os.PathLike, split: str, image: str | os.PathLike) -> dict | None:
+    """The JSON sidecar of a rendered photo; None for a photo without a readable one (a real photo)."""
+    path = meta_path(root, split, image)
+    try:
+        meta = json.loads(path.read_text()) if path.is_file() else None
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
 def _init(real_folder: str | None) -> None:
     global _REAL
     cv2.setNumThreads(1)
@@ -53,7 +68,7 @@ def _write_one(args: tuple[Job, int]) -> dict[str, int]:
     ok, buf = cv2.imencode(".jpg", cv2.cvtColor(out.rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, job.jpeg_quality])
     (root / "images" / job.split / f"{name}.jpg").write_bytes(buf.tobytes())
     (root / "labels" / job.split / f"{name}.txt").write_text(label_text(((t.code, t.box) for t in out.labels), w, h))
-    (root / "meta" / job.split / f"{name}.json").write_text(json.dumps(sidecar(out, f"{name}.jpg")))
+    meta_path(root, job.split, f"{name}.jpg").write_text(json.dumps(sidecar(out, f"{name}.jpg")))
     if job.crops and out.labels:
         rng = image_rng(job.seed, index + CROP_STREAM)
         for k, t in enumerate(out.labels):
