@@ -196,6 +196,34 @@ def tile_geometry(box: Sequence[float], tilt_deg: float, settings: OcrSettings =
     return TileGeometry(cx, cy, short, long, tuple(_wrap(a) for a in angles))
 
 
+def box_geometry(rgb: np.ndarray, box: Sequence[float], settings: OcrSettings = DEFAULT_SETTINGS) -> TileGeometry:
+    """Where the tile in ``box`` lies: its tilt measured on the photo, then ``tile_geometry``.
+
+    The tilt comes from a small grey copy of the box and a margin around it (a fixed size keeps the cost
+    flat): a box drawn tight to the face leaves the face's own edges on its border, where a big digit's slant
+    (a 7's stroke) would outweigh them.
+    """
+    x1, y1, x2, y2 = (float(v) for v in box)
+    box_w, box_h = x2 - x1, y2 - y1
+    if not (box_w >= 1 and box_h >= 1):
+        raise ValueError(f"box {tuple(box)}: a box needs a positive width and height")
+    pad = settings.tilt_margin * max(box_w, box_h)
+    scale = 48.0 / (max(box_w, box_h) + 2 * pad)
+    m = np.array([[1 / scale, 0, x1 - pad], [0, 1 / scale, y1 - pad]], np.float32)
+    size = (max(8, int(round((box_w + 2 * pad) * scale))), max(8, int(round((box_h + 2 * pad) * scale))))
+    gray = cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY)
+    return tile_geometry(box, tilt(gray)[0], settings)
+
+
+def outline(geometry: TileGeometry) -> np.ndarray:
+    """The face's four corners in the photo, (4, 2) float32, in order around it."""
+    a = math.radians(geometry.angles[0])
+    c, s = math.cos(a), math.sin(a)
+    half_w, half_h = geometry.width / 2, geometry.height / 2
+    corners = [(u * half_w, v * half_h) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return np.array([(geometry.cx + c * x - s * y, geometry.cy + s * x + c * y) for x, y in corners], np.float32)
+
+
 def _wrap(angle: float) -> float:
     return (angle + 180.0) % 360.0 - 180.0
 
@@ -433,19 +461,9 @@ class NumberReader:
     def plan(self, rgb: np.ndarray, box: Sequence[float]) -> "TilePlan":
         """The tile's geometry and its candidate turns, likeliest first."""
         s = self.settings
+        geometry = box_geometry(rgb, box, s)  # checks the box
         x1, y1, x2, y2 = (float(v) for v in box)
-        if not (x2 - x1 >= 1 and y2 - y1 >= 1):
-            raise ValueError(f"box {tuple(box)}: a box needs a positive width and height")
         box_w, box_h = x2 - x1, y2 - y1
-        # the tilt from a small grey copy of the box and a margin around it (a fixed size keeps the cost flat):
-        # a box drawn tight to the face leaves the face's own edges on its border, where a big digit's slant
-        # (a 7's stroke) would outweigh them
-        pad = s.tilt_margin * max(box_w, box_h)
-        scale = 48.0 / (max(box_w, box_h) + 2 * pad)
-        m = np.array([[1 / scale, 0, x1 - pad], [0, 1 / scale, y1 - pad]], np.float32)
-        size = (max(8, int(round((box_w + 2 * pad) * scale))), max(8, int(round((box_h + 2 * pad) * scale))))
-        gray = cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY)
-        geometry = tile_geometry(box, tilt(gray)[0], s)
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate
         inner = (0.1, 0.1, 0.9, 0.9)
         m, w = face_warp(geometry, geometry.angles[0], inner, 32)
