@@ -71,19 +71,22 @@ def one_per_tile(rgb: np.ndarray, boxes: np.ndarray, scores: np.ndarray) -> np.n
     ov = overlaps(rgb, boxes) if n > 1 else {}
     if not ov:
         return np.arange(n)
+    neighbours: dict[int, list[int]] = {}
+    for i, j in ov:  # both ways round: each box's measured neighbours
+        neighbours.setdefault(i, []).append(j)
     order = sorted(range(n), key=lambda k: -score[k])  # strongest first; ties keep the given order
     dropped: set[int] = set()
     for i in order:
         if i in dropped:
             continue
-        for j in order:
-            if j != i and j not in dropped and score[j] <= score[i] and ov.get((i, j), 0.0) >= DUPLICATE:
+        for j in neighbours.get(i, ()):
+            if j not in dropped and score[j] <= score[i] and ov[(i, j)] >= DUPLICATE:
                 dropped.add(j)
     for j in reversed(order):  # weakest first: a straddling box is weaker than the tiles it lies across
         if j in dropped:
             continue
-        stronger = [i for i in range(n)
-                    if i != j and i not in dropped and score[i] > score[j] and ov.get((i, j), 0.0) >= STRADDLE]
+        stronger = [i for i in neighbours.get(j, ())
+                    if i not in dropped and score[i] > score[j] and ov[(i, j)] >= STRADDLE]
         if any(ov.get((a, b), 0.0) < APART for a in stronger for b in stronger if a < b):
             dropped.add(j)
     return np.array([k for k in range(n) if k not in dropped], dtype=int)
