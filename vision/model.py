@@ -1,10 +1,11 @@
 """The model stage: a one-class tile detector and a crop classifier, both trained by ``rummi train``.
 
 ``load_model()`` loads the committed weights from ``models/`` once per process; ``predict`` turns an
-RGB photo into raw tiles, one box per tile (``vision.outline``): a box, a detection score and a
-probability for each of the reader's classes (``vision.yolo_format.CLASS_NAMES``). The classifier's own
-class names say which column each of its outputs fills, so a classifier trained on fewer classes (the
-base game's 53, before the Twist jokers) still reads: the classes it does not know get probability 0.
+RGB photo into raw tiles: a box, a detection score and a probability for each of the reader's classes
+(``vision.yolo_format.CLASS_NAMES``). Each box is grown to its tile's face where it held only the digit
+(``vision.face``), and each tile keeps one box (``vision.outline``). The classifier's own class names say
+which column each of its outputs fills, so a classifier trained on fewer classes (the base game's 53,
+before the Twist jokers) still reads: the classes it does not know get probability 0.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import numpy as np
 
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
+from .face import grow_to_faces
 from .metrics import box_iou, box_within
 from .outline import one_per_tile
 from .yolo_format import CLASS_NAMES
@@ -278,6 +280,8 @@ class TileModel:
     def predict(self, rgb: np.ndarray) -> list[RawTile]:
         bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
         boxes, scores = self.detect(bgr)
+        # on a close-up the detector can box a big digit, not its tile
+        boxes = grow_to_faces(rgb, boxes)
         # the detector's suppression compares upright boxes, and keeps boxes across two tiles of a slanted meld
         keep = one_per_tile(rgb, boxes, scores)
         boxes, scores = boxes[keep], scores[keep]
