@@ -3,9 +3,10 @@
 ``load_model()`` loads the committed weights from ``models/`` once per process; ``predict`` turns an
 RGB photo into raw tiles: a box, a detection score and a probability for each of the reader's classes
 (``vision.yolo_format.CLASS_NAMES``). Each box is grown to its tile's face where it held only the digit
-(``vision.face``), and each tile keeps one box (``vision.outline``). The classifier's own class names say
-which column each of its outputs fills, so a classifier trained on fewer classes (the base game's 53,
-before the Twist jokers) still reads: the classes it does not know get probability 0.
+(``vision.face``), each tile keeps one box (``vision.outline``), and a tile lying face down is dropped
+(``vision.blank``). The classifier's own class names say which column each of its outputs fills, so a
+classifier trained on fewer classes (the base game's 53, before the Twist jokers) still reads: the classes
+it does not know get probability 0.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import cv2
 import numpy as np
 
 from .crops import CROP_SIZE, crop_tile
+from .blank import face_up
 from .errors import ModelMissing
 from .face import grow_to_faces
 from .metrics import box_iou, box_within
@@ -284,6 +286,9 @@ class TileModel:
         boxes = grow_to_faces(rgb, boxes)
         # the detector's suppression compares upright boxes, and keeps boxes across two tiles of a slanted meld
         keep = one_per_tile(rgb, boxes, scores)
+        boxes, scores = boxes[keep], scores[keep]
+        # a tile lying face down (the pool, a tile just drawn) is found too, and is no tile face up
+        keep = face_up(rgb, boxes)
         boxes, scores = boxes[keep], scores[keep]
         probs = self.classify(rgb, boxes)
         return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
