@@ -1,8 +1,8 @@
 """Face-down tiles: a box whose face shows no ink at all.
 
 The detector finds tiles lying face down too (the pool beside the melds, a tile just drawn), and the labels
-list only the tiles face up. Such a box is read as some tile, doubtful, and where it lies beside a meld the
-layout takes it into the meld: a run of four comes back as a group of five that is no meld.
+list only the tiles face up. Such a box is read as some tile, doubtful, and listed with the tiles face up; one
+lying beside a meld can be taken into it.
 
 Every face-up tile has ink: its number, a joker's face, the Twist jokers' marks. A tile's back is plain
 plastic. So the inner part of the face (cut along the tile's tilt: ``vision.ocr.box_geometry``, away from
@@ -10,9 +10,8 @@ the bevel and the neighbours) is looked at: where even the most different pixels
 percentile of each pixel's CIELAB difference from the face's median colour) differ from the plastic by less
 than ``NO_INK``, there is no ink, and the box is no tile face up. The bound was chosen by the labelled tiles and
 the face-down tiles of the calibration renders and checked on every other set: backs differ by 6-8 (median), the
-faintest labelled tile seen (pale yellow on a grey body, on a dim rack) by 12, so the bound keeps half again as
-much between it and the faintest ink as it catches backs. A box that reaches the photo's edge is kept whatever
-it shows: the real training photos' only labelled tiles under the bound are tiles cut by the photo's top edge,
+faintest labelled tile seen (pale yellow on a grey body, on a dim rack) by 12, half as much again as the bound,
+for the editions nobody rendered. A box that reaches the photo's edge is kept whatever it shows: the real training photos' only labelled tiles under the bound are tiles cut by the photo's top edge,
 their numbers out of the frame.
 """
 
