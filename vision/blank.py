@@ -11,8 +11,9 @@ percentile of each pixel's CIELAB difference from the face's median colour) diff
 than ``NO_INK``, there is no ink, and the box is no tile face up. The bound was chosen by the labelled tiles and
 the face-down tiles of the calibration renders and checked on every other set: backs differ by 6-8 (median), the
 faintest labelled tile seen (pale yellow on a grey body, on a dim rack) by 12, half as much again as the bound,
-for the editions nobody rendered. A box that reaches the photo's edge is kept whatever it shows: the real training photos' only labelled tiles under the bound are tiles cut by the photo's top edge,
-their numbers out of the frame.
+for the editions nobody rendered. A box that reaches the photo's edge is kept whatever it shows: the real
+training photos' only labelled tiles under the bound are tiles cut by the photo's top edge, their numbers out
+of the frame.
 """
 
 from __future__ import annotations

@@ -31,6 +31,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .metrics import box_within
+
 SPREAD = 2.0  # a pixel is of the face's colour within this many times the box's median colour difference ...
 MIN_TOLERANCE = 8.0  # ... and never less than this (CIELAB units, 0-255 scale)
 # continues: a coarse look, about LOOK pixels along the median box's longer side; the strips just outside a box
@@ -48,6 +50,7 @@ KEEP_IN = 0.85
 FILL = 0.8
 ASPECT = (0.4, 1.0)  # short side / long side of the face's turned rectangle
 OTHER = 0.3
+SAME_DIGIT = 0.8  # another box this much inside the box grown is a second box on its digit, not another tile
 
 
 def face_box(rgb: np.ndarray, box: np.ndarray, others: np.ndarray) -> np.ndarray | None:
@@ -94,15 +97,11 @@ def face_box(rgb: np.ndarray, box: np.ndarray, others: np.ndarray) -> np.ndarray
     if a * b <= 0 or cv2.contourArea(contour) / (a * b) < FILL or not ASPECT[0] <= min(a, b) / max(a, b) <= ASPECT[1]:
         return None
     grown = np.array([X1 + gx / s, Y1 + gy / s, X1 + (gx + gw) / s, Y1 + (gy + gh) / s])
-    ratio = _area(grown) / (w * h)
-    if not GROW_MIN <= ratio <= GROW_MAX or _overlap(grown, box) / (w * h) < KEEP_IN:
+    if not GROW_MIN <= gw * gh / (s * s * w * h) <= GROW_MAX or box_within(box, grown)[0, 0] < KEEP_IN:
         return None
     others = np.asarray(others, dtype=np.float64).reshape(-1, 4)
-    for other in others:
-        area = _area(other)
-        if area > 0 and _overlap(grown, other) > OTHER * area and _overlap(box, other) < 0.8 * area:
-            return None
-    return grown
+    taken = (box_within(others, grown)[:, 0] > OTHER) & (box_within(others, box)[:, 0] < SAME_DIGIT)
+    return None if taken.any() else grown
 
 
 def _tolerance(inside: np.ndarray) -> tuple[np.ndarray, float]:
@@ -130,13 +129,10 @@ def continues(lab: np.ndarray, step: int, box: np.ndarray) -> bool:
     bx, by = max(1, int(round(BAND * (x2 - x1)))), max(1, int(round(BAND * (y2 - y1))))
     above, below = lab[max(0, y1 - by):y1, x1:x2], lab[y2:y2 + by, x1:x2]
     left, right = lab[y1:y2, max(0, x1 - bx):x1], lab[y1:y2, x2:x2 + bx]
-    going_on = []
-    for strip in (above, below, left, right):
-        if strip.size:
-            going_on.append(bool((np.sqrt(((strip - colour) ** 2).sum(2)) < tolerance).mean() >= NEAR_SHARE))
-        else:
-            going_on.append(False)
-    above, below, left, right = going_on
+    above, below, left, right = (
+        strip.size > 0 and bool((np.sqrt(((strip - colour) ** 2).sum(2)) < tolerance).mean() >= NEAR_SHARE)
+        for strip in (above, below, left, right)
+    )
     # tiles side by side in a row share their colour across the joints, not above and below the row
     return above and below and (left or right)
 
@@ -157,10 +153,3 @@ def grow_to_faces(rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
                 out[i] = grown
     return out
 
-
-def _area(b: np.ndarray) -> float:
-    return float(max(0.0, b[2] - b[0]) * max(0.0, b[3] - b[1]))
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    return float(max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1])))
