@@ -26,9 +26,12 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   photo is up (``vision.upright``). Where neither tells, both stay in the answer and the choice is
   left to the classifier or to a person.
 
-Crops are cut straight at the recogniser's 48 px height (one affine warp each), in three windows of
-the face (``OcrSettings.windows``), and read in batches of similar width by one onnxruntime session, loaded
-once, on first use (two threads).
+Crops are cut straight at the recogniser's 48 px height (one affine warp each), in three fixed windows
+of the face (``OcrSettings.windows``) and one fitted to the tile's own ink (``ink_window``: editions
+print digits of every size at every height, and the recogniser reads text best when it fills the
+line), and read in batches of similar width by one onnxruntime session, loaded once, on first use (two
+threads). The other turns read later take the ink window and the two fixed windows that read best on
+the photo's first turns: every tile of a photo is of one edition, so one cut suits them all.
 
 Output: for each box, probabilities over ``1..13`` and "no number" (the last column), each
 number's probability being the CTC probability of its digit string.
@@ -87,6 +90,15 @@ class OcrSettings:
     # boxes whose width / height lies in this range may hold an upright face shortened by the view (a
     # standing tile seen from above); a lying tile's box is 1 / aspect wide (1.35) and a little more
     foreshortened: tuple[float, float] = (0.95, 1.4)
+    # The window fitted to the ink (``ink_window``): the rows around the most inked one holding at least
+    # ink_rows of its ink, the columns of those rows holding ink_columns of the most inked column's; then a
+    # margin above and below of ink_margin[1] of the ink's height, left and right of ink_margin[0] of it.
+    fit_ink: bool = True  # read the window fitted to the ink too (False: the fixed windows only)
+    ink_rows: float = 0.2
+    ink_columns: float = 0.15
+    ink_margin: tuple[float, float] = (0.3, 0.2)
+    ink_min_height: float = 0.12  # ink lower than this (of the face) is a speck, not a number: no window
+    later_windows: int = 2  # fixed windows read on the later turns (the photo's best on its first turns)
     confident: float = 0.85  # a first read this sure of one number needs no second turn
     max_width: int = 80  # widest crop, pixels at the recogniser's height
     batch: int = 48
@@ -255,13 +267,68 @@ def cut(rgb: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-def ink_rows(face: np.ndarray) -> np.ndarray:
-    """The ink in each row of a face, top to bottom. A pixel's ink: 0-1 for being much darker than the
-    face's plastic (its median), plus 0-1 for being much more saturated."""
+def ink_map(face: np.ndarray) -> np.ndarray:
+    """Each pixel's ink on a face: 0-1 for being much darker than the face's plastic (its median), plus
+    0-1 for being much more saturated."""
     hsv = cv2.cvtColor(face, cv2.COLOR_RGB2HSV).astype(np.float32)
     s, v = hsv[..., 1], hsv[..., 2]
-    ink = np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
-    return ink.sum(1)
+    return np.clip((np.median(v) - v - 25.0) / 60.0, 0, 1) + np.clip((s - np.median(s) - 40.0) / 60.0, 0, 1)
+
+
+def ink_rows(face: np.ndarray) -> np.ndarray:
+    """The ink in each row of a face, top to bottom (``ink_map``)."""
+    return ink_map(face).sum(1)
+
+
+INK_LOOK = (0.06, 0.04, 0.94, 0.96)  # the part of the face searched for the number's ink (not its rim)
+
+
+def ink_window(rgb: np.ndarray, geometry: TileGeometry, angle: float,
+               settings: OcrSettings = DEFAULT_SETTINGS) -> tuple[float, float, float, float] | None:
+    """A window of the face turned ``angle`` (``face_warp``'s fractions) fitted round its number's ink, or
+    None where no band of ink stands out.
+
+    The band is the run of rows about the most inked one: a maker's mark printed below the number, apart
+    from it, stays out. A small digit in a circle then fills the window's height as a big one does.
+    """
+    m, w = face_warp(geometry, angle, INK_LOOK, REC_HEIGHT)
+    ink = ink_map(cut(rgb, m, (w, REC_HEIGHT)))
+    rows = np.convolve(ink.sum(1), np.ones(3) / 3, mode="same")
+    if float(rows.max()) < 1.0:
+        return None
+    peak = int(np.argmax(rows))
+    enough = rows >= settings.ink_rows * rows.max()
+    top = bottom = peak
+    while top > 0 and enough[top - 1]:
+        top -= 1
+    while bottom < len(rows) - 1 and enough[bottom + 1]:
+        bottom += 1
+    cols = ink[top : bottom + 1].sum(0)
+    inked = np.nonzero(cols >= settings.ink_columns * cols.max())[0]
+    (l0, t0, r0, b0), (h, w) = INK_LOOK, ink.shape
+    left, right = l0 + (r0 - l0) * inked[0] / w, l0 + (r0 - l0) * (inked[-1] + 1) / w
+    top_f, bottom_f = t0 + (b0 - t0) * top / h, t0 + (b0 - t0) * (bottom + 1) / h
+    height = bottom_f - top_f
+    if height < settings.ink_min_height:
+        return None
+    across, along = settings.ink_margin
+    side_margin = across * height * geometry.height / geometry.width  # the same length, in the face's width
+    return (max(0.0, left - side_margin), max(0.0, top_f - along * height),
+            min(1.0, right + side_margin), min(1.0, bottom_f + along * height))
+
+
+def turned_window(window: tuple[float, float, float, float] | None, turns: float) -> tuple[float, float, float, float] | None:
+    """``window`` of a face upright, seen with the face turned ``turns`` degrees more: the same window
+    after a half turn, None after a quarter turn (the face's own sides then lie across the crop)."""
+    if window is None:
+        return None
+    d = abs(_wrap(turns))
+    if d < 1.0:
+        return window
+    if abs(d - 180.0) < 1.0:
+        left, top, right, bottom = window
+        return (1.0 - right, 1.0 - bottom, 1.0 - left, 1.0 - top)
+    return None
 
 
 def ink_extent(rows: np.ndarray, share: float = 0.25) -> float:
@@ -419,20 +486,23 @@ class NumberReader:
         plans = [self.plan(rgb, box) for box in boxes]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
         # turns of a face shortened by the view where none read so far reads a number surely
-        first = self.read_crops(rgb, [(p.geometry, p.turns[0]) for p in plans])
+        first, share = self.read_crops(rgb, [(p.geometry, p.turns[0], p.ink) for p in plans])
         per_tile: list[list[np.ndarray]] = [[row] for row in first]
         read_turns: list[list[float]] = [[p.turns[0]] for p in plans]
+        # the later turns in the fixed windows that read best on this photo's first turns (one edition)
+        best = sorted(np.argsort(-share.sum(1), kind="stable")[: self.settings.later_windows])
+        later_windows = tuple(self.settings.windows[k] for k in best)
         again = [
             (i, a) for i, p in enumerate(plans) for a in p.turns[1:]
             if p.unsure or first[i, :NO_NUMBER].max() < self.settings.confident  # reading nothing is no answer
             or int(np.argmax(first[i])) + 1 in TURNED_PAIR  # a 6 or a 9 needs its other way up read too
         ]
-        self._read_more(rgb, plans, again, per_tile, read_turns)
+        self._read_more(rgb, plans, again, per_tile, read_turns, later_windows)
         later = [
             (i, a) for i, p in enumerate(plans) for a in p.later
             if max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
         ]
-        self._read_more(rgb, plans, later, per_tile, read_turns)
+        self._read_more(rgb, plans, later, per_tile, read_turns, later_windows)
         # a tile that cannot tell which end is up (a 6 or a 9 filling the face) goes the way its neighbours show
         shown = [shown_up(a, np.stack(rows), self.neighbours) for a, rows in zip(read_turns, per_tile)]
         priors = neighbour_priors(
@@ -443,11 +513,14 @@ class NumberReader:
         return np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
 
     def _read_more(self, rgb: np.ndarray, plans: Sequence["TilePlan"], wanted: Sequence[tuple[int, float]],
-                   per_tile: list[list[np.ndarray]], read_turns: list[list[float]]) -> None:
-        """Read each (tile, angle) of ``wanted`` and add its answer to the tile's."""
+                   per_tile: list[list[np.ndarray]], read_turns: list[list[float]],
+                   windows: Sequence[tuple[float, float, float, float]]) -> None:
+        """Read each (tile, angle) of ``wanted`` in ``windows`` and the tile's ink window, and add its answer
+        to the tile's."""
         if not wanted:
             return
-        rows = self.read_crops(rgb, [(plans[i].geometry, a) for i, a in wanted])
+        crops = [(plans[i].geometry, a, turned_window(plans[i].ink, a - plans[i].turns[0])) for i, a in wanted]
+        rows, _ = self.read_crops(rgb, crops, windows)
         for (i, a), row in zip(wanted, rows):
             per_tile[i].append(row)
             read_turns[i].append(a)
@@ -480,29 +553,42 @@ class NumberReader:
                 later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
         else:
             unsure, lean = True, 0.0
-        return TilePlan(geometry, tuple(angles), unsure, abs(lean), later)
+        return TilePlan(geometry, tuple(angles), unsure, abs(lean), later,
+                        ink_window(rgb, geometry, angles[0], s) if s.fit_ink else None)
 
-    def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float]]) -> np.ndarray:
-        """(len(crops), 14): the number area of each (geometry, angle) cut in each window and read, the
-        windows' answers weighed by how much each reads a number."""
+    def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float, tuple[float, float, float, float] | None]],
+                   windows: Sequence[tuple[float, float, float, float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Each (geometry, angle, ink window) cut in each of ``windows`` (default: all the fixed ones) and in its
+        ink window where it has one, and read; the cuts' answers weighed by how much each reads a number.
+
+        Returns the (len(crops), 14) answers and each fixed window's share of each answer (len(windows),
+        len(crops)).
+        """
         s = self.settings
+        windows = tuple(s.windows if windows is None else windows)
         if not crops:
-            return np.zeros((0, NUMBER_COLUMNS))
+            return np.zeros((0, NUMBER_COLUMNS)), np.zeros((len(windows), 0))
+        cuts = [(k, geometry, angle, window) for window in windows for k, (geometry, angle, _) in enumerate(crops)]
+        cuts += [(k, geometry, angle, ink) for k, (geometry, angle, ink) in enumerate(crops) if ink is not None]
         images = []
-        for window in s.windows:
-            for geometry, angle in crops:
-                m, w = face_warp(geometry, angle, window, REC_HEIGHT)
-                images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
+        for _, geometry, angle, window in cuts:
+            m, w = face_warp(geometry, angle, window, REC_HEIGHT)
+            images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
         columns = self._columns_loaded()
         # only the blank's and the digits' columns travel on (the alphabet has thousands)
         keep = sorted({0, *(c for cols in columns.values() for c in cols)})
         at = {c: k for k, c in enumerate(keep)}
         steps = self.recognise(images, keep=keep)
         probs = number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
-        per = probs.reshape(len(s.windows), len(crops), NUMBER_COLUMNS)
         # as between turns (merge_turns): the cut under which the crop reads most like a number counts most
-        weight = per[:, :, :NO_NUMBER].sum(2, keepdims=True) ** 2 + 1e-9
-        return (weight * per).sum(0) / weight.sum(0)
+        weight = probs[:, :NO_NUMBER].sum(1) ** 2 + 1e-9
+        owner = np.array([k for k, *_ in cuts])
+        total = np.bincount(owner, weights=weight, minlength=len(crops))
+        answers = np.zeros((len(crops), NUMBER_COLUMNS))
+        np.add.at(answers, owner, weight[:, None] * probs)
+        fixed = len(windows) * len(crops)  # the fixed windows' cuts come first, window by window
+        share = (weight[:fixed] / total[owner[:fixed]]).reshape(len(windows), len(crops))
+        return answers / total[:, None], share
 
     def _columns_loaded(self) -> dict[str, tuple[int, ...]]:
         _ = self.session
@@ -540,6 +626,7 @@ class TilePlan:
     unsure: bool  # the ink does not say which end is up: read every turn
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say)
     later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
+    ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
 
 
 def to_batch(images: Sequence[np.ndarray]) -> np.ndarray:

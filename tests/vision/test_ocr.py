@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 
@@ -273,7 +274,7 @@ def test_a_digit_filling_the_face_is_read_both_ways_up():
     photo, box = _photo_with(_filling_face("2"), 0.0)
     reader = NumberReader()
     plan = reader.plan(photo, box)
-    upside_down = reader.read_crops(photo, [(plan.geometry, plan.turns[0])])[0]
+    upside_down = reader.read_crops(photo, [(plan.geometry, plan.turns[0], plan.ink)])[0][0]
     assert int(upside_down.argmax()) == 6 and upside_down[6] > 0.8, upside_down.round(3)
     assert plan.unsure
     p = reader.read(photo, [box])[0]
@@ -295,9 +296,9 @@ def test_a_small_digit_in_a_circle_is_read_in_the_tight_window():
     # a digit a quarter of the face high in a ring (older editions): the tight window, cut close around it,
     # makes it fill more of the recogniser's height; the usual window alone reads the ring with it and no number
     photo, box = _photo_with(_drawn_face("8", 26, 42, ring=(15, 18, 59, 66)), 0.0)
-    usual = NumberReader(settings=OcrSettings(windows=OcrSettings().windows[:1])).read(photo, [box])[0]
+    usual = NumberReader(settings=OcrSettings(windows=OcrSettings().windows[:1], fit_ink=False)).read(photo, [box])[0]
     assert int(usual.argmax()) != 7, usual.round(3)
-    p = NumberReader().read(photo, [box])[0]
+    p = NumberReader(settings=OcrSettings(fit_ink=False)).read(photo, [box])[0]
     assert int(p.argmax()) == 7 and p[7] > 0.5, p.round(3)
 
 
@@ -312,3 +313,74 @@ def test_settings_are_frozen():
     with pytest.raises(Exception):
         OcrSettings().windows = ()  # type: ignore[misc]
     assert math.isclose(OcrSettings().aspect, 0.74)
+
+
+def _marked_face(number: str, size: int, centre_y: int) -> np.ndarray:
+    """``_drawn_face`` with a maker's mark in pale grey at its foot, apart from the number."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    face = Image.fromarray(_drawn_face(number, size, centre_y))
+    try:
+        font = ImageFont.truetype("DejaVuSans-Bold.ttf", 9)
+    except OSError:
+        pytest.skip("DejaVu Sans Bold is not installed")
+    ImageDraw.Draw(face).text((14, 84), "OKEY", fill=(150, 150, 150), font=font)
+    return np.asarray(face)
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 180.0])
+def test_the_ink_window_fits_the_number_and_leaves_the_mark_out(angle):
+    # "12" 22 px high about y = 34 of a 100 px face: its ink spans about 0.26-0.42 of the face; the mark lies at 0.84
+    photo, box = _photo_with(_marked_face("12", 22, 34), angle)
+    plan = NumberReader().plan(photo, box)  # no model needed
+    left, top, right, bottom = plan.ink
+    assert 0.15 < top < 0.26 and 0.42 < bottom < 0.6, plan.ink  # the number and a margin, not the mark
+    assert 0.1 < left < 0.3 and 0.7 < right < 0.9, plan.ink
+    assert ocr.ink_window(photo, plan.geometry, plan.turns[0]) == plan.ink
+    # measured on the face turned the other way up, the window lies where the number lies that way
+    other = ocr.ink_window(photo, plan.geometry, plan.turns[1])
+    assert other == pytest.approx(ocr.turned_window(plan.ink, 180.0), abs=0.06)
+
+
+def test_no_ink_window_on_a_blank_face():
+    photo, box = _photo_with(np.full((100, 74, 3), (236, 229, 206), np.uint8), 0.0)
+    assert NumberReader().plan(photo, box).ink is None
+    assert NumberReader(settings=OcrSettings(fit_ink=False)).plan(*_photo_with(_face("5"), 0.0)).ink is None
+
+
+def test_a_window_turned_with_the_face():
+    window = (0.1, 0.2, 0.7, 0.5)
+    assert ocr.turned_window(window, 0.0) == window
+    assert ocr.turned_window(window, 360.0) == window
+    assert ocr.turned_window(window, -180.0) == pytest.approx((0.3, 0.5, 0.9, 0.8))
+    assert ocr.turned_window(window, 90.0) is None  # the face's sides then lie across the crop
+    assert ocr.turned_window(None, 0.0) is None
+
+
+@needs_model
+def test_a_small_number_is_read_surely_in_its_ink_window():
+    # a small two-digit number high on the face: the usual window holds it at a third of the recogniser's height
+    photo, box = _photo_with(_marked_face("12", 22, 34), 0.0)
+    usual = OcrSettings(windows=OcrSettings().windows[:1], fit_ink=False)
+    alone = NumberReader(settings=usual).read(photo, [box])[0]
+    fitted = NumberReader(settings=dataclasses.replace(usual, fit_ink=True)).read(photo, [box])[0]
+    assert alone[11] < 0.6 and int(fitted.argmax()) == 11 and fitted[11] > 0.85, (alone.round(3), fitted.round(3))
+
+
+@needs_model
+def test_the_other_turns_are_read_in_the_photos_best_windows(monkeypatch):
+    # a 2 filling the face is read both ways up: the second turn in the two fixed windows that read best on the
+    # first turn and in the ink window, not in all four
+    photo, box = _photo_with(_filling_face("2"), 0.0)
+    reader = NumberReader()
+    calls: list[int] = []
+    recognise = NumberReader.recognise
+
+    def counted(self, images, keep=None):
+        calls.append(len(images))
+        return recognise(self, images, keep)
+
+    monkeypatch.setattr(NumberReader, "recognise", counted)
+    assert reader.plan(photo, box).unsure and reader.plan(photo, box).ink is not None
+    reader.read(photo, [box])
+    assert calls == [len(OcrSettings().windows) + 1, OcrSettings().later_windows + 1]
