@@ -4,7 +4,8 @@
 RGB photo into raw tiles: a box, a detection score and a probability for each of the reader's classes
 (``vision.yolo_format.CLASS_NAMES``). Each box is grown to its tile's face where it held only the digit
 (``vision.face``), each tile keeps one box (``vision.outline``), and a tile lying face down is dropped
-(``vision.blank``). The classifier's own class names say which column each of its outputs fills, so a
+(``vision.blank``); a photo longer than ``ModelSettings.work_side`` is looked at shrunk to it (``shrunk``), its
+boxes given back in its own pixels. The classifier's own class names say which column each of its outputs fills, so a
 classifier trained on fewer classes (the base game's 53, before the Twist jokers) still reads: the classes
 it does not know get probability 0.
 """
@@ -76,6 +77,11 @@ class ModelSettings:
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
     ocr: bool = True  # also read each number with the text recogniser (vision.ocr) where it is installed
+    # A photo longer than this (a phone's 12 MP) is looked at shrunk to it, smoothly (pixel areas averaged); 0:
+    # never. Each look resizes the photo to its own size bilinearly, which from four times that size or more
+    # drops most pixels and keeps the rest: edges break up into noise the detector never saw in training (it
+    # learnt from photos of about 1000 px), and it boxes digits, not tiles, or misses tiles.
+    work_side: int = 2048
 
     @classmethod
     def load(cls, folder: Path) -> "ModelSettings":
@@ -280,6 +286,8 @@ class TileModel:
         return out
 
     def predict(self, rgb: np.ndarray) -> list[RawTile]:
+        """The tiles in an RGB photo, boxes in its pixels."""
+        rgb, (fx, fy) = shrunk(rgb, self.settings.work_side)
         bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
         boxes, scores = self.detect(bgr)
         # on a close-up the detector can box a big digit, not its tile
@@ -291,7 +299,19 @@ class TileModel:
         keep = face_up(rgb, boxes)
         boxes, scores = boxes[keep], scores[keep]
         probs = self.classify(rgb, boxes)
+        boxes = boxes * np.array([fx, fy, fx, fy])  # back in the photo's own pixels
         return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
+
+
+def shrunk(rgb: np.ndarray, longest: int) -> tuple[np.ndarray, tuple[float, float]]:
+    """The photo with its longer side at most ``longest`` px (areas averaged; 0: as it is), and the factors that
+    take its x and y back to the photo's own pixels."""
+    h, w = rgb.shape[:2]
+    if longest <= 0 or max(h, w) <= longest:
+        return rgb, (1.0, 1.0)
+    scale = longest / max(h, w)
+    nw, nh = max(1, int(round(w * scale))), max(1, int(round(h * scale)))
+    return cv2.resize(rgb, (nw, nh), interpolation=cv2.INTER_AREA), (w / nw, h / nh)
 
 
 def _first_output(net):

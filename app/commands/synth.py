@@ -16,6 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--size", type=int, default=1024, help="long side of the photos, pixels")
     p.add_argument("--split", default="train")
+    p.add_argument("--styles", default="train", choices=["train", "calib", "heldout"],
+                   help="the side of the tile-style split to draw from: the training styles, the calibration's, or "
+                        "those held out of both (a stand-in for an edition nobody here has seen)")
     p.add_argument("--no-crops", action="store_true", help="skip the single-tile crops")
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument("--real-surfaces", default=None, help="folder of tile-free photos to use as table tops")
@@ -43,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     kind = "mix-all" if args.kind == "mix" else args.kind
     t = time.time()
     totals = write_dataset(args.out, args.n, seed=args.seed, kind=kind, size=args.size, split=args.split,
-                           crops=not args.no_crops, workers=args.workers, real_surfaces=args.real_surfaces)
+                           crops=not args.no_crops, workers=args.workers, real_surfaces=args.real_surfaces,
+                           styles=args.styles)
     dt = time.time() - t
     totals["seconds"] = round(dt, 1)
     totals["photos_per_second"] = round(totals["images"] / dt, 2)

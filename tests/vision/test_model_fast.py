@@ -79,3 +79,22 @@ def test_detector_keeps_ultralytics_when_told() -> None:
         boxes, scores = model.detect(bgr)
         assert len(boxes) == len(scores) > 0
     assert model._fast_det is False and model._det_session is None
+
+
+def test_a_photo_longer_than_the_work_side_is_shrunk_by_area_and_the_factors_lead_back() -> None:
+    import numpy as np
+
+    from vision.model import shrunk
+
+    small = np.zeros((750, 1000, 3), np.uint8)
+    same, factors = shrunk(small, 2048)
+    assert same is small and factors == (1.0, 1.0)
+    assert shrunk(np.zeros((3000, 4000, 3), np.uint8), 0)[1] == (1.0, 1.0)  # 0: never
+    # a one-pixel line on a 4000 px photo: averaged into its neighbours, not dropped or kept whole
+    big = np.zeros((2604, 4624, 3), np.uint8)
+    big[:, 1001] = 255
+    out, (fx, fy) = shrunk(big, 2048)
+    assert max(out.shape[:2]) == 2048 and out.shape[1] == 2048
+    assert fx * out.shape[1] == 4624 and fy * out.shape[0] == 2604
+    column = out[:, int(1001 / fx)].astype(float).mean()
+    assert 0 < column < 200 and out[:, int(1001 / fx)].min() > 0  # every row shows the line, softened

@@ -99,3 +99,29 @@ def test_reading_does_not_depend_on_a_quarter_turn_of_the_photo() -> None:
     p, q = model.classify(rgb, boxes), model.classify(turned, turned_boxes)
     assert list(p.argmax(1)) == list(q.argmax(1))
     assert np.abs(p - q).max() < 0.25  # the cut is resampled on another pixel grid
+
+
+def test_a_phone_sized_photo_is_looked_at_shrunk_and_answered_in_its_own_pixels() -> None:
+    """A photo three times the size (3000 px, as a phone takes it) finds the same tiles, with its boxes in its
+    own pixels: the model looks at it shrunk to ``work_side`` (areas averaged), not at every pixel."""
+    import cv2
+
+    from engine.tiles import ALL_CODES
+    from vision.metrics import match
+    from vision.model import TileModel
+    from vision.yolo_format import CLASS_NAMES, read_labels
+
+    model = TileModel(MODELS)
+    assert 0 < model.settings.work_side < 3000
+    photo = sorted((FIXTURES / "images").glob("*.jpg"))[0]
+    rgb = cv2.cvtColor(cv2.imread(str(photo)), cv2.COLOR_BGR2RGB)
+    h, w = rgb.shape[:2]
+    big = cv2.resize(rgb, (3 * w, 3 * h), interpolation=cv2.INTER_CUBIC)
+    tiles = read_labels(FIXTURES / "labels" / (photo.stem + ".txt"), ALL_CODES, 3 * w, 3 * h)
+    raw = model.predict(big)
+    found = match([t.box for t in tiles], [r.box for r in raw])
+    assert len(found) == len(tiles) and len(raw) == len(tiles)
+    assert max(max(r.box[2], r.box[3]) for r in raw) > model.settings.work_side  # the big photo's own pixels
+    codes = [CLASS_NAMES[int(np.argmax(raw[j].probs))] for _, j in found]
+    right = sum(code == tiles[i].code for (i, _), code in zip(found, codes))
+    assert right >= len(tiles) - 1
