@@ -126,13 +126,14 @@ def render_card(report: Any, notes: str = "") -> str:
         _eval_rows("synthetic test (1024 px)", report.synthetic).rstrip("\n"),
         _eval_rows("synthetic, styles held out of training and calibration", getattr(report, "unseen", None) or {}).rstrip("\n"),
         _eval_rows("the same held-out styles, racks only (close up, from the seat, from above), read as racks", getattr(report, "unseen_racks", None) or {}).rstrip("\n"),
+        _eval_rows(f"the same racks at a phone's resolution ({plan.get('phone_render_size', 4624)} px), read as racks", getattr(report, "phone_racks", None) or {}).rstrip("\n"),
         "",
         "Exact reads count a missed tile as wrong; number and colour are over the tiles found. Sure but wrong: of "
         "the tiles found and not marked doubtful, the share read wrong; errors flagged: of the tiles found and read "
         "wrong, the share marked doubtful; sure on no tile: of the tiles read where no tile is labelled (a box on a digit, "
         "a hand, half of two tiles), those shown as sure (the reader's calibration: `calibration.json`, fitted on renders only, in the "
         "calibration styles: tile styles that neither the models nor the unseen set ever draw from). "
-        "Reproduce with `rummi evaluate RUN/real --split heldout`, `rummi evaluate RUN/synth --split test` (and `--split unseen`, `--split unseen_racks --rack`), "
+        "Reproduce with `rummi evaluate RUN/real --split heldout`, `rummi evaluate RUN/synth --split test` (and `--split unseen`, `--split unseen_racks --rack`, `--split phone_racks --rack`), "
         "where RUN is the run folder `rummi train` wrote (`data/runs/NAME`).",
     ]
     if conf:
@@ -153,7 +154,8 @@ def readme_scores(report: Any) -> str:
     """The README's scores table, from a run's report (the same numbers as the card's)."""
     rows = [("real photos, held-out series", report.heldout), ("synthetic test set", report.synthetic),
             ("synthetic, tile styles held out of training and calibration", getattr(report, "unseen", None) or {}),
-            ("the same held-out styles, racks only, read as racks", getattr(report, "unseen_racks", None) or {})]
+            ("the same held-out styles, racks only, read as racks", getattr(report, "unseen_racks", None) or {}),
+            ("the same racks at a phone's resolution, read as racks", getattr(report, "phone_racks", None) or {})]
     lines = [README_BEGIN, "",
              "| | photos / tiles | recall | precision | exact reads | number | colour | sure but wrong | errors flagged | sure on no tile |",
              "|---|---|---|---|---|---|---|---|---|---|"]

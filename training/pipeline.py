@@ -62,7 +62,8 @@ def write_weights(det: Path, cls: Path, plan: Plan, out: Path) -> None:
 
 def evaluate(work: Path, models: Path, report: TrainReport) -> None:
     """Scores for the model card: the held-out real series, the synthetic test set and the renders of the
-    styles held out of training (all scenes, and racks alone, read as racks as the app reads a rack photo)."""
+    styles held out of training (all scenes, and racks alone, read as racks as the app reads a rack photo, at the
+    test renders' size and at a phone's)."""
     from vision.evaluate import evaluate_dataset
     from vision.model import load_model
     from vision.reader import Reader
@@ -72,6 +73,7 @@ def evaluate(work: Path, models: Path, report: TrainReport) -> None:
     report.synthetic = evaluate_dataset(work / "synth", reader, split="test").to_json()
     report.unseen = evaluate_dataset(work / "synth", reader, split="unseen").to_json()
     report.unseen_racks = evaluate_dataset(work / "synth", reader, split="unseen_racks", rack=True).to_json()
+    report.phone_racks = evaluate_dataset(work / "synth", reader, split="phone_racks", rack=True).to_json()
 
 
 def write_card(report: TrainReport, out: Path, notes: str = "") -> Path:

@@ -25,6 +25,10 @@ class Plan:
     # racks only, in the held-out styles: standing tiles in tiers, close up, from the seat and from above, where
     # the detector and the readers meet the most that is new to them
     synth_unseen_racks: int = 90
+    # the same racks (the same seed) at a phone's resolution: the blind close-up racks are 4624 px photos, and the
+    # reader looks at a photo that big shrunk (vision.model ``ModelSettings.work_side``)
+    synth_phone_racks: int = 90
+    phone_render_size: int = 4624
     # detector
     det_imgsz: int = 416
     det_width: float = 0.1875  # channel multiplier of the YOLOv8 backbone (n is 0.25)
@@ -90,7 +94,7 @@ class Plan:
                        det_epochs_synth=60, det_epochs_finetune=20, finetune_synth=4000, det_batch=64, cls_imgsz=96,
                        cls_epochs=30, cls_batch=512, device="0", workers=8)
         elif name == "smoke":  # a minute-long run that exercises every step (for development and the suite)
-            plan = cls(name="smoke", synth_train=24, synth_val=8, synth_test=8, synth_calib=6, synth_unseen=4, synth_unseen_racks=3, render_size=480, test_render_size=480,
+            plan = cls(name="smoke", synth_train=24, synth_val=8, synth_test=8, synth_calib=6, synth_unseen=4, synth_unseen_racks=3, synth_phone_racks=2, phone_render_size=2200, render_size=480, test_render_size=480,
                        det_imgsz=256, det_epochs_synth=1, det_epochs_finetune=1, det_rack_renders=6, det_epochs_racks=1,
                        cls_epochs=1, real_repeat=1,
                        real_crop_repeat=1, cls_epochs_refine=1, cls_epochs_detector=0, cls_views_real=2,

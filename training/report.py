@@ -22,6 +22,7 @@ class TrainReport:
     synthetic: dict[str, Any] = field(default_factory=dict)
     unseen: dict[str, Any] = field(default_factory=dict)  # synthetic, styles held out of training
     unseen_racks: dict[str, Any] = field(default_factory=dict)  # the same styles, racks only
+    phone_racks: dict[str, Any] = field(default_factory=dict)  # the same racks at a phone's resolution
     wall_seconds: float | None = None  # the whole run (steps may overlap: see Plan.parallel)
     data: dict[str, dict[str, int]] = field(default_factory=dict)  # photos and tiles of each set the run used
     date: str | None = None  # the day the run finished (ISO)

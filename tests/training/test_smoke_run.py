@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from datasets.real import real_dir
 
@@ -64,7 +65,12 @@ def test_smoke_run_writes_loadable_weights_metrics_and_card(smoke_run) -> None:
     for meta in (run / "synth" / "meta" / "unseen_racks").glob("*.json"):
         got = json.loads(meta.read_text())
         assert got["kind"] == "rack" and got["styles"] == "heldout", meta.name
-    assert "racks only" in (out / "MODEL_CARD.md").read_text()
+    # the same racks (the same scenes) at a phone's resolution, larger than the model's working side
+    assert metrics["phone_racks"]["photos"] == metrics["data"]["synth_phone_racks"]["photos"] == 2
+    phone = sorted((run / "synth" / "images" / "phone_racks").glob("*.jpg"))
+    assert [p.name for p in phone] == [p.name for p in sorted((run / "synth" / "images" / "unseen_racks").glob("*.jpg"))][:2]
+    assert all(max(Image.open(p).size) == 2200 for p in phone)
+    assert "racks only" in (out / "MODEL_CARD.md").read_text() and "phone's resolution" in (out / "MODEL_CARD.md").read_text()
     for step in ("render", "export_real", "detector_synth", "detector_finetune", "render_racks", "detector_racks", "classifier", "classifier_refine",
                  "realism_check", "detector_crops", "classifier_views", "calibrate", "evaluate"):
         assert step in metrics["seconds"], step
