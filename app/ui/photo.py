@@ -90,16 +90,14 @@ class PhotoResult:
 
 
 def downscale(image: Image, max_side: int = DISPLAY_MAX_SIDE) -> tuple[Image, float]:
-    """A copy at most ``max_side`` pixels on its longer side (the image itself if already small)."""
-    h, w = image.rgb.shape[:2]
-    scale = min(1.0, max_side / max(h, w, 1))
-    if scale >= 1.0:
-        return image, 1.0
-    import cv2
+    """A copy at most ``max_side`` pixels on its longer side (the image itself if already small), shrunk as the
+    model shrinks a photo it looks at (``vision.model.shrunk``), and the scale from the photo to the copy."""
+    from vision.model import shrunk
 
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    small = cv2.resize(image.rgb, size, interpolation=cv2.INTER_AREA)
-    return Image(rgb=np.ascontiguousarray(small), path=image.path), scale
+    small, _ = shrunk(image.rgb, max_side)
+    if small is image.rgb:
+        return image, 1.0
+    return Image(rgb=np.ascontiguousarray(small), path=image.path), max_side / max(image.rgb.shape[:2])
 
 
 def read_photo(
