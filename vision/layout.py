@@ -144,7 +144,7 @@ class _Frame:
         self.h = np.maximum((xyxy[:, 3] - xyxy[:, 1]) * c, 1e-6)
         self.box_w = box_w
         self.w = box_w.copy()  # provisional, replaced by the measured pitch below
-        self.candidate = [self._nearest_right(i) for i in range(self.n)]
+        self.candidate = self._nearest_rights()
         ratio = _pitch_ratio(self, fallback=float(np.median(box_w / self.h)))
         self.w = ratio * self.h
 
@@ -161,11 +161,6 @@ class _Frame:
         """Gap along the row between the right edge of i and the left edge of j (negative: overlap)."""
         return float((self.u[j] - self.w[j] / 2) - (self.u[i] + self.w[i] / 2))
 
-    def overlap_across(self, i: int, j: int) -> float:
-        top = max(self.v[i] - self.h[i] / 2, self.v[j] - self.h[j] / 2)
-        bottom = min(self.v[i] + self.h[i] / 2, self.v[j] + self.h[j] / 2)
-        return float(bottom - top)
-
     def touching(self) -> int:
         """How many tiles touch their nearest right-hand neighbour, by their boxes' extent along u.
 
@@ -178,18 +173,16 @@ class _Frame:
                 count += 1
         return count
 
-    def _nearest_right(self, i: int) -> int:
-        """The nearest tile to the right of i in the same row (any distance), or -1."""
-        best, best_d = -1, math.inf
-        for j in range(self.n):
-            if j == i or self.u[j] <= self.u[i]:
-                continue
-            if self.overlap_across(i, j) <= OVERLAP_FACTOR * min(self.h[i], self.h[j]):
-                continue
-            d = self.u[j] - self.u[i]
-            if d < best_d:
-                best, best_d = j, d
-        return best
+    def _nearest_rights(self) -> list[int]:
+        """For each tile, the nearest tile to its right in the same row (any distance), or -1: all pairs at once."""
+        along = self.u[None, :] - self.u[:, None]  # [i, j]: how far j lies right of i
+        half = self.h / 2
+        top = np.maximum((self.v - half)[:, None], (self.v - half)[None, :])
+        bottom = np.minimum((self.v + half)[:, None], (self.v + half)[None, :])
+        same_row = bottom - top > OVERLAP_FACTOR * np.minimum(self.h[:, None], self.h[None, :])
+        dist = np.where((along > 0) & same_row, along, np.inf)
+        best = np.argmin(dist, axis=1)
+        return [int(j) if np.isfinite(dist[i, j]) else -1 for i, j in enumerate(best)]
 
     def right_neighbour(self, i: int) -> int:
         """The nearest tile to the right of i in the same row, if it is close enough to touch."""
