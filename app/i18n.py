@@ -103,6 +103,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "the ink looks another colour: check the colour",
         "צבע הדיו נראה אחר: בדקו את הצבע",
     ),
+    "doubt_crowded": (
+        "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
+        "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",
+    ),
     "too_many_copies": (
         "{code} is read {n} times: a set has only {limit}. One of them is probably another tile.",
         "{code} נקראה {n} פעמים: במשחק יש רק {limit}. כנראה שאחת מהן היא אבן אחרת.",

@@ -19,7 +19,10 @@ rows are not quite straight. So:
 4. melds are put in reading order: rows (chains of melds level with each other, so wandering rows
    hold together) top to bottom, each left to right;
 5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``melds_with_cuts``): two
-   melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``).
+   melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``);
+6. a group's tiles whose centres lie closer than ``CROWD`` x the tile width to a neighbour's are crowded
+   (``spacings``, ``crowded``): tiles lie side by side a width apart, so one of the two boxes is a tile found twice or a
+   box over the joint of two tiles, or the meld is squeezed; again the rules decide (``vision.regroup``).
 
 Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
 """
@@ -41,6 +44,9 @@ OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more tha
 TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
 ROW_AXIS_MARGIN = 1.5  # rows are taken to run down the photo only when clearly more tiles touch that way
 ROW_BREAK = 0.7  # a jump across rows larger than this x tile height starts a new row
+# neighbours in a group whose centres lie closer than this x their mean width along the row crowd each other: tiles
+# lie side by side, a width apart; a box shifted half a tile (over a joint, or a tile again) lies about half apart
+CROWD = 0.7
 
 
 def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
@@ -67,6 +73,24 @@ def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], 
         for g in groups
     ]
     return groups, cuts
+
+
+def spacings(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[np.ndarray]:
+    """For each group (indices into ``boxes``, in row order): the distances between its neighbouring tiles'
+    centres along the row, in tile widths (1.0: side by side)."""
+    frame = _row_frame(boxes)
+    return [np.asarray([abs(frame.u[b] - frame.u[a]) / ((frame.w[a] + frame.w[b]) / 2) for a, b in zip(g, g[1:])])
+            for g in groups]
+
+
+def crowded(spacing: np.ndarray) -> tuple[int, ...]:
+    """The positions of a group's tiles that lie closer than ``CROWD`` tile widths to a neighbour, from the group's
+    ``spacings``.
+
+    Tiles of a meld lie side by side, a tile width apart; two boxes much closer than that are rarely two tiles.
+    Which of them is not a tile, if either, is for the rules to say (``vision.regroup.set_aside``).
+    """
+    return tuple(sorted({p for k, d in enumerate(spacing) if d < CROWD for p in (k, k + 1)}))
 
 
 def _melds(frame: "_Frame") -> list[list[int]]:

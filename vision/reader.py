@@ -31,8 +31,8 @@ from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.regroup import split_by_rules
-from vision.types import INK_COLOUR, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.regroup import set_aside, split_by_rules
+from vision.types import CROWDED, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -156,8 +156,10 @@ class Reader:
         consistent = read_consistently(fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
         regrouped = split_by_rules(meld_groups, meld_cuts, consistent.codes, rules)
-        if len(regrouped) != len(meld_groups):
-            meld_groups = regrouped
+        # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
+        kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules)
+        if len(regrouped) != len(meld_groups) or aside:
+            meld_groups = [g for g in kept if len(g) >= 2]
             consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
@@ -177,8 +179,9 @@ class Reader:
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
                 doubtful=choice.doubtful or bool(disagree[t]) or bool(recoloured[t]) or bool(off_colour[t]) or unconfirmed[t]
-                or (reads_turned(choice.code) and choice.confidence < six_nine_below),
+                or t in aside or (reads_turned(choice.code) and choice.confidence < six_nine_below),
                 doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
+                       else CROWDED if t in aside
                        else INK_COLOUR if off_colour[t]
                        else INK_RECOLOURED if recoloured[t] and inks[t] == choice.code[:1] else None),
             )

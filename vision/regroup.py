@@ -1,4 +1,4 @@
-"""Melds laid nearly touching in one row, told apart by the game's rules.
+"""Melds laid nearly touching in one row, and boxes crowding a meld, told apart by the game's rules.
 
 ``vision.layout`` links tiles whose gap is narrower than a sure meld gap; two melds laid close in a
 row (``K12 R12 B12 O12`` then ``K1 B1 R1``) then come out as one group. The boxes cannot tell such a
@@ -7,6 +7,13 @@ that is valid melds (and perhaps a short cluster still being laid) once cut at i
 (``vision.layout.melds_with_cuts``), is those. A group that is valid as it is stays whole, and so
 does one that no cut makes into valid melds (a misread tile is for the reader's doubt to show, not
 for the grouping to hide).
+
+The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
+a second box on one tile, or a box over the joint of two tiles, can survive their suppression
+(``vision.outline``) and read as a tile that is not there (``O9 O10 O11 O11 O12``). Such a box lies about half a
+tile from a neighbour (``vision.layout.crowded``). A meld that is no valid meld as read, but is one without one
+of its crowded tiles, is that meld, and the tile is set aside (``set_aside``): read on its own and shown as
+doubtful, never dropped, since it may still be a tile.
 """
 
 from __future__ import annotations
@@ -14,9 +21,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
+import numpy as np
+
 from engine.rules import HouseRules
-from engine.sets import analyse_set
+from engine.sets import MIN_SET, analyse_set
 from engine.tiles import parse_tile
+from vision.layout import crowded, spacings
 
 MAX_CUTS = 4  # candidate cuts tried per group (2 ** 4 ways at most); a row rarely holds more melds
 
@@ -65,3 +75,37 @@ def _best_cut(group: list[int], where: list[int], codes: Sequence[str], rules: H
             if best_key is None or key < best_key:
                 best, best_key = parts, key
     return best
+
+
+def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]], codes: Sequence[str],
+              scores: Sequence[float], rules: HouseRules) -> tuple[list[list[int]], list[int]]:
+    """The groups without the tiles that crowd a meld valid without them, and those tiles.
+
+    groups: tile indices in row order; boxes, codes, scores: every tile's box, reading and detector's score. A
+    group of 4 or more that is no valid meld as read loses one of its crowded tiles (``vision.layout.crowded``)
+    where the rest is a valid meld. Where several would do (a tile found twice: either box), the one whose
+    going leaves the rest most evenly laid goes (tiles a width apart), and then the weaker box.
+    """
+    groups = [list(g) for g in groups]
+    doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
+    if not doubtful:
+        return groups, []
+    aside: list[int] = []
+    for k, spacing in zip(doubtful, spacings(boxes, [groups[k] for k in doubtful])):
+        group = groups[k]
+        fits = [p for p in crowded(spacing) if valid_meld([codes[i] for j, i in enumerate(group) if j != p], rules)]
+        if fits:
+            out = min(fits, key=lambda p: (_unevenness(spacing, p), scores[group[p]]))
+            aside.append(group.pop(out))
+    return groups, aside
+
+
+def _unevenness(spacing: np.ndarray, p: int) -> float:
+    """How far from a tile width apart the rest of a group lies, its tile at position ``p`` taken out: the sum over
+    its neighbouring tiles of |distance - 1| in tile widths."""
+    rest = list(spacing)
+    if 0 < p < len(rest):  # a tile inside: its two distances become one
+        rest[p - 1 : p + 1] = [rest[p - 1] + rest[p]]
+    else:  # an end tile: its one distance goes
+        del rest[0 if p == 0 else -1]
+    return float(sum(abs(d - 1.0) for d in rest))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.i18n import LANGUAGES, RTL, STRINGS, tr
+from vision.types import DOUBT_TEXT
 
 UI = Path(__file__).resolve().parents[2] / "app" / "ui"
 DYNAMIC = {  # keys built at run time: f"prefix_{value}"
@@ -18,7 +19,7 @@ DYNAMIC = {  # keys built at run time: f"prefix_{value}"
     "turn_table_": ["checked", "type"],
     "kind_": ["rummikub", "closed", "classic"],
     "penalty_": ["three", "one", "none"],
-    "doubt_": ["twist_unconfirmed", "ink_colour", "joker_kind", "ink_recoloured"],  # vision.types.DOUBT_TEXT's codes
+    "doubt_": list(DOUBT_TEXT),  # the reader's reasons of its own, each said in both languages
 }
 
 

@@ -1,4 +1,4 @@
-"""Two melds laid nearly touching in a row: the layout offers the wider gaps, the rules decide."""
+"""Two melds laid nearly touching in a row, and a box crowding a meld: the layout offers, the rules decide."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 from vision_fakes import FakeModel, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
-from vision.layout import GAP_FACTOR, SOFT_GAP, group_melds, melds_with_cuts
+from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, crowded, group_melds, melds_with_cuts, spacings
 from vision.reader import Reader
-from vision.regroup import split_by_rules, valid_meld
-from vision.types import Image
+from vision.regroup import set_aside, split_by_rules, valid_meld
+from vision.types import CROWDED, DOUBT_TEXT, Image
 
 W, H = 40.0, 56.0  # a tile's box
 
@@ -109,3 +109,80 @@ def test_the_reader_reads_two_melds_laid_close_as_two():
     assert all(m.valid for m in reading.melds)
     assert [t.meld for t in reading.tiles] == [0, 0, 0, 0, 1, 1, 1]
     assert not any("not valid" in w for w in reading.warnings)
+
+
+# --------------------------------------------------------------------------- a box crowding a meld
+
+
+def laid(n: int, extra: int, x0: float = 60.0, y: float = 100.0) -> list[tuple[float, float, float, float]]:
+    """``n`` boxes in row order: ``n - 1`` tiles touching, and at position ``extra`` one more box half a tile on
+    from the tile before it (over the joint of two tiles, or half over the last one)."""
+    lefts = [x0 + k * W for k in range(n - 1)]
+    lefts.insert(extra, x0 + (extra - 0.5) * W)
+    return [(x, y, x + W, y + H) for x in lefts]
+
+
+def aside(codes: str, extra: int, scores: list[float] | None = None) -> tuple[list[str], list[str]]:
+    tiles = codes.split()
+    scores = scores or [0.9] * len(tiles)
+    kept, out = set_aside([list(range(len(tiles)))], laid(len(tiles), extra), tiles, scores, DEFAULT_RULES)
+    return [tiles[i] for g in kept for i in g], [tiles[i] for i in out]
+
+
+def crowd(boxes: list[tuple[float, float, float, float]]) -> tuple[int, ...]:
+    return crowded(spacings(boxes, [list(range(len(boxes)))])[0])
+
+
+def test_tiles_side_by_side_do_not_crowd_and_a_box_half_a_tile_over_does():
+    assert crowd(row([0.0, 0.02, 0.0, 0.05])) == ()
+    assert spacings(row([0.0, 0.0, 0.0, 0.25]), [[0, 1, 2, 3, 4]])[0] == pytest.approx([1.0, 1.0, 1.0, 1.25])
+    assert crowd(laid(5, 2)) == (1, 2, 3)  # a box over the joint of tiles 1 and 2
+    assert crowd(laid(5, 4)) == (3, 4)  # a box half over the last tile
+    assert CROWD > 0.5  # half a tile apart is crowded; tiles a little more than CROWD apart are not
+    assert crowd(row([0.0, 0.0, CROWD - 1.0 + 0.05])) == ()
+
+
+def test_a_tile_found_twice_is_set_aside_where_the_meld_is_valid_without_it():
+    # O9 O10 O11 O11 O12: the second O11 box lies over the joint of O11 and O12; its box is the weaker
+    assert crowd(laid(5, 3)) == (2, 3, 4)
+    kept, out = aside("O9 O10 O11 O11 O12", 3, [0.9, 0.9, 0.9, 0.4, 0.9])
+    assert kept == ["O9", "O10", "O11", "O12"] and out == ["O11"]
+
+
+def test_a_box_over_a_joint_read_as_another_tile_is_set_aside():
+    assert aside("R13 R12 R2 R11 R10 R9", 2) == (["R13", "R12", "R11", "R10", "R9"], ["R2"])
+    assert aside("R6 JC B6 K6 O6", 1) == (["R6", "B6", "K6", "O6"], ["JC"])
+
+
+def test_of_two_boxes_on_one_tile_the_one_off_its_place_goes_and_then_the_weaker():
+    codes = ["B4", "R4", "O4", "O4"]
+    # the second O4 box lies half over the first: the meld is evenly laid without it, whatever the scores
+    for scores in ([0.9, 0.9, 0.8, 0.3], [0.9, 0.9, 0.3, 0.8]):
+        assert set_aside([[0, 1, 2, 3]], laid(4, 3), codes, scores, DEFAULT_RULES) == ([[0, 1, 2]], [3])
+    # two boxes round the same centre (one a little taller): either leaves it even, so the weaker goes
+    boxes = row([0.0, 0.0]) + [(60.0 + 2 * W, 95.0, 60.0 + 3 * W, 105.0 + H)]
+    assert set_aside([[0, 1, 2, 3]], boxes, codes, [0.9, 0.9, 0.8, 0.3], DEFAULT_RULES) == ([[0, 1, 2]], [3])
+    assert set_aside([[0, 1, 2, 3]], boxes, codes, [0.9, 0.9, 0.3, 0.8], DEFAULT_RULES) == ([[0, 1, 3]], [2])
+
+
+def test_nothing_is_set_aside_from_a_valid_meld_a_short_one_or_where_it_would_not_help():
+    assert aside("R4 R5 R6 R7", 2) == (["R4", "R5", "R6", "R7"], [])  # valid as read: squeezed, not crowded
+    assert aside("K3 K3 K4", 1) == (["K3", "K3", "K4"], [])  # the rest would be 2 tiles: no meld to check
+    assert aside("R4 R5 K9 R6 R7", 4) == (["R4", "R5", "K9", "R6", "R7"], [])  # only K9 would help: not crowded
+    assert aside("R4 R5 R5 R7 R9", 2) == (["R4", "R5", "R5", "R7", "R9"], [])  # no crowded tile makes it valid
+    # tiles laid side by side crowd nothing, whatever the reading
+    assert set_aside([[0, 1, 2, 3, 4]], row([0.0] * 4), "O9 O10 O11 O11 O12".split(), [0.9] * 5, DEFAULT_RULES) == (
+        [[0, 1, 2, 3, 4]], [])
+
+
+def test_the_reader_reads_a_box_crowding_a_meld_on_its_own_and_doubtful():
+    boxes = laid(5, 3)
+    codes = ["O9", "O10", "O11", "O11", "O12"]
+    model = FakeModel([raw_tile(b, {c: 0.97}, score=0.45 if k == 3 else 0.9) for k, (b, c) in enumerate(zip(boxes, codes))])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    assert len(reading.tiles) == 5  # set aside, never dropped: it may still be a tile
+    assert [m.codes for m in reading.melds] == [["O9", "O10", "O11", "O12"]] and reading.melds[0].valid
+    extra = [t for t in reading.tiles if t.meld is None]
+    assert len(extra) == 1 and extra[0].box == boxes[3]
+    assert extra[0].doubtful and extra[0].doubt == CROWDED and CROWDED in DOUBT_TEXT
+    assert not any(t.doubtful for t in reading.tiles if t.meld is not None)
