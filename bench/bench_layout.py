@@ -20,7 +20,8 @@ sin(elevation)). Also the share of photos with every meld exact.
 ``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
-find counts as missed.
+find counts as missed. Both read a photo of a Twist box (the sidecar's ``twist``) with the Twist rule on, as
+the family playing with that box would.
 
 ``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
 meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines).
@@ -41,7 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from engine.rules import DEFAULT_RULES  # noqa: E402
+from engine.rules import HouseRules  # noqa: E402
 from vision.layout import group_melds, melds_with_cuts  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.regroup import split_by_rules  # noqa: E402
@@ -83,12 +84,12 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     return out
 
 
-def read_groups(reader, img_path: Path, tiles: list[dict]) -> list[list[int]]:
+def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) -> list[list[int]]:
     """The reader's melds on the photo in terms of the labelled ``tiles`` (indices); a tile the reader
     found where no label is gets an index past them."""
     from vision.load import load_image
 
-    reading = reader.read(load_image(img_path))
+    reading = reader.read(load_image(img_path), rules=rules)
     pairs = dict((j, i) for i, j in match([t["box"] for t in tiles], [t.box for t in reading.tiles]))
     name = {j: pairs.get(j, len(tiles) + j) for j in range(len(reading.tiles))}
     in_meld = {j for m in reading.melds for j in m.tiles}
@@ -173,12 +174,13 @@ def main() -> None:
     for path in metas:
         meta = json.loads(path.read_text())
         boxes, true, tiles = scene(meta, 0.0 if args.read else args.min_visible)
+        rules = HouseRules(twist=bool(meta.get("twist")))  # a family with a Twist box plays with its rule on
         if not boxes:
             continue
         if args.read:
-            pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles)
+            pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
-            pred = split_by_rules(*melds_with_cuts(boxes), [t["code"] for t in tiles], DEFAULT_RULES)
+            pred = split_by_rules(*melds_with_cuts(boxes), [t["code"] for t in tiles], rules)
         else:
             pred = group_melds(boxes)
         outs = score(true, pred)
