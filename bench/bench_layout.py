@@ -45,7 +45,7 @@ import numpy as np  # noqa: E402
 from engine.rules import HouseRules  # noqa: E402
 from vision.layout import group_melds, melds_with_cuts  # noqa: E402
 from vision.metrics import match  # noqa: E402
-from vision.regroup import split_by_rules  # noqa: E402
+from vision.regroup import codes_meld, split_by_rules  # noqa: E402
 
 TRAIN_SEEDS = {1, 2, 3, 777, 4242}
 SLANT_DEG = 40.0
@@ -180,7 +180,7 @@ def main() -> None:
         if args.read:
             pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
-            pred = split_by_rules(*melds_with_cuts(boxes), [t["code"] for t in tiles], rules)
+            pred = split_by_rules(*melds_with_cuts(boxes), codes_meld([t["code"] for t in tiles], rules))
         else:
             pred = group_melds(boxes)
         outs = score(true, pred)

@@ -74,18 +74,26 @@ class ConsistentReading:
         return [t.code for t in self.tiles]
 
 
+VALID_PRIOR = 0.97  # how often a meld laid out on the table is valid
+TOP_K = 3  # each tile's candidates: its top readings ...
+MIN_P = 0.02  # ... and any other this likely ...
+MAX_CANDIDATES = 8  # ... up to this many
+BEAM = 64  # a meld's readings kept while they are enumerated tile by tile
+KEEP = 32  # a meld's readings kept in the end
+
+
 def read_consistently(
     probs: np.ndarray | Sequence[np.ndarray],
     melds: Sequence[Sequence[int]] | None = None,
     known: Iterable[str | Tile] = (),
     rules: HouseRules = DEFAULT_RULES,
     *,
-    valid_prior: float = 0.97,
-    top_k: int = 3,
-    min_p: float = 0.02,
-    max_candidates: int = 8,
-    beam: int = 64,
-    keep: int = 32,
+    valid_prior: float = VALID_PRIOR,
+    top_k: int = TOP_K,
+    min_p: float = MIN_P,
+    max_candidates: int = MAX_CANDIDATES,
+    beam: int = BEAM,
+    keep: int = KEEP,
     excess_penalty: float = 6.0,
     doubt_below: float = 0.6,
     close_margin: float = 0.2,
@@ -168,6 +176,20 @@ def read_consistently(
     warnings = copy_warnings(codes, known_counts)
     warnings += _changed_warnings(tiles, codes, melds, in_meld, units, known_counts, rules)
     return ConsistentReading(tiles=tiles, warnings=warnings)
+
+
+def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules = DEFAULT_RULES) -> tuple[tuple[str, ...], bool]:
+    """The likeliest reading of these tiles laid as one meld (in their order, with ``read_consistently``'s
+    candidates and validity prior), and whether it is a valid meld: can they be one meld, as far as the readers
+    can tell? A misread tile whose true face is among its candidates does not stop it."""
+    P = _as_matrix(probs)
+    if P.shape[0] < MIN_SET:
+        raise ValueError(f"a meld has {MIN_SET} tiles or more, got {P.shape[0]}")
+    cands = [_candidates(P[i], TOP_K, MIN_P, MAX_CANDIDATES) for i in range(P.shape[0])]
+    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, math.log(VALID_PRIOR), math.log(1.0 - VALID_PRIOR),
+                      BEAM, KEEP)
+    best = unit.combos[0]
+    return best.codes, bool(best.valid)
 
 
 def rules_settle_turn(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:

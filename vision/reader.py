@@ -25,7 +25,7 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
-from vision.consistent import copy_warnings, meld_warnings, read_consistently
+from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_consistently
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order
@@ -155,7 +155,8 @@ class Reader:
         doubt_below = calibration.threshold(ocr is not None)
         consistent = read_consistently(fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
-        regrouped = split_by_rules(meld_groups, meld_cuts, consistent.codes, rules)
+        # (a misread tile whose true face the readers name among its candidates does not hold them together)
+        regrouped = split_by_rules(meld_groups, meld_cuts, lambda part: likeliest_meld(fused[list(part)], rules)[1])
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
         kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules)
         if len(regrouped) != len(meld_groups) or aside:

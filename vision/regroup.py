@@ -2,11 +2,14 @@
 
 ``vision.layout`` links tiles whose gap is narrower than a sure meld gap; two melds laid close in a
 row (``K12 R12 B12 O12`` then ``K1 B1 R1``) then come out as one group. The boxes cannot tell such a
-gap from tiles of one meld laid loosely; the rules can: a group that is no valid meld as read, but
-that is valid melds (and perhaps a short cluster still being laid) once cut at its wider gaps
-(``vision.layout.melds_with_cuts``), is those. A group that is valid as it is stays whole, and so
-does one that no cut makes into valid melds (a misread tile is for the reader's doubt to show, not
-for the grouping to hide).
+gap from tiles of one meld laid loosely; the rules can: a group that cannot be a valid meld, but
+that can be valid melds (and perhaps a short cluster still being laid) once cut at its wider gaps
+(``vision.layout.melds_with_cuts``), is those. "Can be" asks each tile's candidate readings, not only the
+likeliest (``vision.consistent.likeliest_meld``): a 6 read as a 9 in ``O5 O9 O7`` beside ``R6 R7 R8`` must not
+hold the two melds together when the readers name the 6 too; the tile is then read again in its own meld, and
+shown as doubtful, since the rules chose its reading. A group that can be valid as it is stays whole, and so
+does one that no cut makes into valid melds (a tile misread past its candidates is for the reader's doubt to
+show, not for the grouping to hide).
 
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
@@ -19,7 +22,7 @@ doubtful, never dropped, since it may still be a tile.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -38,28 +41,43 @@ def valid_meld(codes: Sequence[str], rules: HouseRules) -> bool:
     return analyse_set([parse_tile(c, twist=True) for c in codes], rules).valid
 
 
-def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]], codes: Sequence[str],
-                   rules: HouseRules) -> list[list[int]]:
+def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]],
+                   is_meld: Callable[[tuple[int, ...]], bool]) -> list[list[int]]:
     """Each group, or the parts it is when cut at some of its candidate cuts (``_best_cut``).
 
     groups: tile indices, in row order; cuts: per group, positions k at which it may be cut (between
-    its tiles k - 1 and k); codes: the reading of every tile.
+    its tiles k - 1 and k); is_meld: whether tiles (3 or more, in row order) can be read as a valid meld (the
+    reader asks its readers' candidates, ``vision.consistent.likeliest_meld``, so that a misread tile whose true
+    face they name does not hold two melds together; ``codes_meld`` asks one reading).
     """
     if len(groups) != len(cuts):
         raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts")
+    known: dict[tuple[int, ...], bool] = {}
+
+    def meld(part: Sequence[int]) -> bool:
+        key = tuple(part)
+        if key not in known:
+            known[key] = len(key) >= MIN_SET and is_meld(key)
+        return known[key]
+
     out: list[list[int]] = []
     for group, where in zip(groups, cuts):
         group = list(group)
         where = sorted(k for k in where if 0 < k < len(group))[:MAX_CUTS]
-        if not where or valid_meld([codes[i] for i in group], rules):
+        if not where or meld(group):
             out.append(group)
             continue
-        parts = _best_cut(group, where, codes, rules)
+        parts = _best_cut(group, where, meld)
         out.extend(parts if parts is not None else [group])
     return out
 
 
-def _best_cut(group: list[int], where: list[int], codes: Sequence[str], rules: HouseRules) -> list[list[int]] | None:
+def codes_meld(codes: Sequence[str], rules: HouseRules) -> Callable[[tuple[int, ...]], bool]:
+    """``split_by_rules``'s question answered by one reading of every tile: are these tiles a valid meld as read?"""
+    return lambda part: valid_meld([codes[i] for i in part], rules)
+
+
+def _best_cut(group: list[int], where: list[int], meld: Callable[[Sequence[int]], bool]) -> list[list[int]] | None:
     """The parts of the best way to cut ``group`` at some of ``where``: every part a valid meld or a short
     cluster (1-2 tiles, a meld still being laid), at least one a valid meld; fewest short parts first,
     then fewest cuts, then the leftmost. None where no cut qualifies."""
@@ -69,7 +87,7 @@ def _best_cut(group: list[int], where: list[int], codes: Sequence[str], rules: H
             bounds = (0, *chosen, len(group))
             parts = [group[a:b] for a, b in zip(bounds, bounds[1:])]
             short = sum(len(p) < 3 for p in parts)
-            if short == len(parts) or not all(len(p) < 3 or valid_meld([codes[i] for i in p], rules) for p in parts):
+            if short == len(parts) or not all(len(p) < 3 or meld(p) for p in parts):
                 continue
             key = (short, n)
             if best_key is None or key < best_key:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_fakes import FakeModel, raw_tile
+from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
+from vision.consistent import likeliest_meld
 from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, crowded, group_melds, melds_with_cuts, spacings
 from vision.reader import Reader
-from vision.regroup import set_aside, split_by_rules, valid_meld
+from vision.regroup import codes_meld, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, DOUBT_TEXT, Image
 
 W, H = 40.0, 56.0  # a tile's box
@@ -27,7 +28,7 @@ def row(gaps: list[float], x0: float = 60.0, y: float = 100.0) -> list[tuple[flo
 
 def split(codes: str, cuts: tuple[int, ...], rules: HouseRules = DEFAULT_RULES) -> list[list[str]]:
     tiles = codes.split()
-    groups = split_by_rules([list(range(len(tiles)))], [cuts], tiles, rules)
+    groups = split_by_rules([list(range(len(tiles)))], [cuts], codes_meld(tiles, rules))
     return [[tiles[i] for i in g] for g in groups]
 
 
@@ -94,7 +95,7 @@ def test_jokers_and_house_rules_count():
 
 def test_groups_and_cuts_must_pair_up():
     with pytest.raises(ValueError, match="2 groups but 1 lists of cuts"):
-        split_by_rules([[0, 1, 2], [3, 4, 5]], [()], ["R1"] * 6, DEFAULT_RULES)
+        split_by_rules([[0, 1, 2], [3, 4, 5]], [()], codes_meld(["R1"] * 6, DEFAULT_RULES))
 
 
 # --------------------------------------------------------------------------- in the reader
@@ -186,3 +187,41 @@ def test_the_reader_reads_a_box_crowding_a_meld_on_its_own_and_doubtful():
     assert len(extra) == 1 and extra[0].box == boxes[3]
     assert extra[0].doubtful and extra[0].doubt == CROWDED and CROWDED in DOUBT_TEXT
     assert not any(t.doubtful for t in reading.tiles if t.meld is not None)
+
+
+# --------------------------------------------------------------------------- a misread tile between two melds
+
+
+def probs_of(*tiles: dict[str, float]) -> np.ndarray:
+    return np.stack([prob_vector(t) for t in tiles])
+
+
+def test_the_likeliest_meld_reads_past_a_misread_tile_its_candidates_name():
+    codes, valid = likeliest_meld(probs_of({"O5": 0.97}, {"O9": 0.6, "O6": 0.35}, {"O7": 0.97}))
+    assert codes == ("O5", "O6", "O7") and valid
+    codes, valid = likeliest_meld(probs_of({"K1": 0.97}, {"R9": 0.97}, {"B5": 0.97}))
+    assert codes == ("K1", "R9", "B5") and not valid
+    with pytest.raises(ValueError, match="3 tiles or more"):
+        likeliest_meld(probs_of({"K1": 0.97}, {"R9": 0.97}))
+
+
+def test_a_misread_tile_whose_true_face_is_a_candidate_does_not_hold_two_melds_together():
+    probs = probs_of({"O5": 0.97}, {"O9": 0.6, "O6": 0.35}, {"O7": 0.97}, {"R6": 0.97}, {"R7": 0.97}, {"R8": 0.97})
+    as_read = codes_meld(["O5", "O9", "O7", "R6", "R7", "R8"], DEFAULT_RULES)
+    assert split_by_rules([[0, 1, 2, 3, 4, 5]], [(3,)], as_read) == [[0, 1, 2, 3, 4, 5]]
+    by_candidates = lambda part: likeliest_meld(probs[list(part)])[1]  # noqa: E731
+    assert split_by_rules([[0, 1, 2, 3, 4, 5]], [(3,)], by_candidates) == [[0, 1, 2], [3, 4, 5]]
+    # a candidate no likelier than the rules' doubt does not cut (K8 is nothing like a 6)
+    probs = probs_of({"O5": 0.97}, {"O9": 0.97, "K8": 0.02}, {"O7": 0.97}, {"R6": 0.97}, {"R7": 0.97}, {"R8": 0.97})
+    assert split_by_rules([[0, 1, 2, 3, 4, 5]], [(3,)], lambda part: likeliest_meld(probs[list(part)])[1]) == [[0, 1, 2, 3, 4, 5]]
+
+
+def test_the_reader_cuts_two_melds_a_misread_tile_held_together_and_shows_the_tile_doubtful():
+    boxes = row([0.02, 0.0, 0.3, 0.01, 0.02])
+    probs = [{"O5": 0.97}, {"O9": 0.6, "O6": 0.35}, {"O7": 0.97}, {"R6": 0.97}, {"R7": 0.97}, {"R8": 0.97}]
+    model = FakeModel([raw_tile(b, p) for b, p in zip(boxes, probs)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    assert [m.codes for m in reading.melds] == [["O5", "O6", "O7"], ["R6", "R7", "R8"]]
+    assert all(m.valid for m in reading.melds)
+    changed = reading.tiles[1]
+    assert changed.code == "O6" and changed.doubtful  # the rules chose it, not the readers: someone should look
