@@ -103,6 +103,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "the ink looks another colour: check the colour",
         "צבע הדיו נראה אחר: בדקו את הצבע",
     ),
+    "doubt_partial": (
+        "the number may go on past this box: check the whole tile",
+        "ייתכן שהמספר ממשיך מחוץ למסגרת: בדקו את כל האבן",
+    ),
     "doubt_crowded": (
         "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
         "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",
