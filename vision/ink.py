@@ -60,9 +60,9 @@ class InkSettings:
 DEFAULT_INK = InkSettings()
 
 
-def ink_lab(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[float, float, float] | None:
-    """The ink's colour on one tile, white-balanced on the tile's body, as CIELAB (L, a, b); None
-    where the box holds too few pixels to tell."""
+def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:
+    """A tile's body colour (RGB, 0-1) and its ink's colour white-balanced on that body; None where the box holds
+    too few pixels to tell."""
     x1, y1, x2, y2 = (float(v) for v in box)
     w, h = x2 - x1, y2 - y1
     m = settings.margin
@@ -81,8 +81,16 @@ def ink_lab(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAU
     white = np.clip(px / np.maximum(body, 0.05), 0.0, 1.0)
     far = np.linalg.norm(1.0 - white, axis=1)
     n_ink = max(int(len(px) * settings.ink_share), 1)
-    ink = white[np.argpartition(-far, n_ink - 1)[:n_ink]].mean(axis=0)
-    lab = cv2.cvtColor(ink.reshape(1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab)[0, 0]
+    return body, white[np.argpartition(-far, n_ink - 1)[:n_ink]].mean(axis=0)
+
+
+def ink_lab(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[float, float, float] | None:
+    """The ink's colour on one tile, white-balanced on the tile's body, as CIELAB (L, a, b); None
+    where the box holds too few pixels to tell."""
+    colours = body_and_ink(rgb, box, settings)
+    if colours is None:
+        return None
+    lab = cv2.cvtColor(colours[1].reshape(1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab)[0, 0]
     return float(lab[0]), float(lab[1]), float(lab[2])
 
 

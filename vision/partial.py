@@ -16,16 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-import cv2
 import numpy as np
+
+from vision.ink import body_and_ink
 
 
 @dataclass(frozen=True)
 class PartialSettings:
-    margin: float = 0.12  # of the box trimmed off each side to find its plastic and ink
-    side: int = 48  # the box is looked at shrunk to at most this many pixels on its long side
-    body_share: float = 0.3  # the brightest pixels of the box taken as its plastic
-    ink_share: float = 0.12  # the pixels farthest from the plastic's white taken as its ink
     strip: float = 0.35  # width of the strip beside each side, of the box's width
     rows: tuple[float, float] = (0.2, 0.8)  # the strip's height, of the box's (where a number is)
     uncovered: float = 0.4  # at least this share of a strip lies in no other box, or it says nothing
@@ -39,39 +36,13 @@ class PartialSettings:
 DEFAULT_PARTIAL = PartialSettings()
 
 
-def _shrunk(patch: np.ndarray, side: int) -> np.ndarray:
-    scale = side / max(patch.shape[:2])
-    if scale >= 1.0:
-        return patch
-    return cv2.resize(patch, (max(int(patch.shape[1] * scale), 2), max(int(patch.shape[0] * scale), 2)),
-                      interpolation=cv2.INTER_AREA)
-
-
-def plastic_and_ink(rgb: np.ndarray, box: Sequence[float], s: PartialSettings = DEFAULT_PARTIAL) -> tuple[np.ndarray, np.ndarray] | None:
-    """The box's plastic colour (RGB 0-1) and its ink's colour white-balanced on it; None for a box too small."""
-    x1, y1, x2, y2 = (float(v) for v in box)
-    w, h = x2 - x1, y2 - y1
-    top, bottom = int(round(y1 + s.margin * h)), int(round(y2 - s.margin * h))
-    left, right = int(round(x1 + s.margin * w)), int(round(x2 - s.margin * w))
-    face = rgb[max(top, 0):max(bottom, 0), max(left, 0):max(right, 0)]
-    if face.shape[0] < 4 or face.shape[1] < 4:
-        return None
-    px = _shrunk(face, s.side).reshape(-1, 3).astype(np.float32) / 255.0
-    n_body = max(int(len(px) * s.body_share), 1)
-    body = np.median(px[np.argpartition(-px.mean(1), n_body - 1)[:n_body]], axis=0)
-    white = np.clip(px / np.maximum(body, 0.05), 0.0, 1.0)
-    far = np.linalg.norm(1.0 - white, axis=1)
-    n_ink = max(int(len(px) * s.ink_share), 1)
-    return body, white[np.argpartition(-far, n_ink - 1)[:n_ink]].mean(axis=0)
-
-
 def goes_on(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, s: PartialSettings = DEFAULT_PARTIAL) -> np.ndarray:
     """(N,) bool: does the box's own ink go on past its left or right side, on plastic no other box covers?"""
     boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
     height, width = rgb.shape[:2]
     out = np.zeros(len(boxes), dtype=bool)
     for i, box in enumerate(boxes):
-        colours = plastic_and_ink(rgb, box, s)
+        colours = body_and_ink(rgb, box)  # the box's own plastic and ink, as vision.ink finds them
         if colours is None:
             continue
         body, ink = colours

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, raw_tile
 
-from vision.partial import goes_on, plastic_and_ink
+from vision.ink import body_and_ink
+from vision.partial import goes_on
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, PARTIAL, Image
 
@@ -33,7 +34,7 @@ def test_a_box_round_one_digit_of_two_is_partial_and_a_box_round_the_tile_is_not
 
 
 def test_the_plastic_and_the_ink_are_the_boxes_own():
-    body, ink = plastic_and_ink(photo(), (100, 50, 200, 150))
+    body, ink = body_and_ink(photo(), (100, 50, 200, 150))
     assert body * 255 == pytest.approx(PLASTIC, abs=2)
     assert np.linalg.norm(1 - ink) > 0.25 and ink[1] < ink[0] and ink[1] < ink[2]  # magenta, white-balanced
 
