@@ -41,6 +41,11 @@ def goes_on(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, s: P
     boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
     height, width = rgb.shape[:2]
     out = np.zeros(len(boxes), dtype=bool)
+    # a neighbour's number lies in the neighbour's box; a strip lies outside its own box, so any box covering a
+    # pixel of it is another's
+    in_a_box = np.zeros((height, width), dtype=bool)
+    for x1, y1, x2, y2 in boxes:
+        in_a_box[max(int(round(y1)), 0):max(int(round(y2)), 0), max(int(round(x1)), 0):max(int(round(x2)), 0)] = True
     for i, box in enumerate(boxes):
         colours = body_and_ink(rgb, box)  # the box's own plastic and ink, as vision.ink finds them
         if colours is None:
@@ -56,14 +61,7 @@ def goes_on(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, s: P
             t, u = max(top, 0), min(bottom, height)
             if b - a < 2 or u - t < 2:
                 continue
-            covered = np.zeros((u - t, b - a), dtype=bool)
-            for j, other in enumerate(boxes):  # a neighbour's number lies in the neighbour's box
-                if j == i:
-                    continue
-                ox1, oy1, ox2, oy2 = (int(round(v)) for v in other)
-                cx1, cx2, cy1, cy2 = max(ox1, a) - a, min(ox2, b) - a, max(oy1, t) - t, min(oy2, u) - t
-                if cx2 > cx1 and cy2 > cy1:
-                    covered[cy1:cy2, cx1:cx2] = True
+            covered = in_a_box[t:u, a:b]
             if (~covered).mean() < s.uncovered:
                 continue
             strip = rgb[t:u, a:b].astype(np.float32) / 255.0
