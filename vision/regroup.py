@@ -14,9 +14,9 @@ show, not for the grouping to hide).
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
 (``vision.outline``) and read as a tile that is not there (``O9 O10 O11 O11 O12``). Such a box lies about half a
-tile from a neighbour (``vision.layout.crowded``). A meld that is no valid meld as read, but is one without one
-of its crowded tiles, is that meld, and the tile is set aside (``set_aside``): read on its own and shown as
-doubtful, never dropped, since it may still be a tile.
+tile from a neighbour (``vision.layout.crowded``). A group that is no valid meld as read, but is one without one
+of its crowded tiles (or is two, either side of it), is that meld (or those two), and the tile is set aside
+(``set_aside``): read on its own and shown as doubtful, never dropped, since it may still be a tile.
 """
 
 from __future__ import annotations
@@ -101,21 +101,39 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
 
     groups: tile indices in row order; boxes, codes, scores: every tile's box, reading and detector's score. A
     group of 4 or more that is no valid meld as read loses one of its crowded tiles (``vision.layout.crowded``)
-    where the rest is a valid meld. Where several would do (a tile found twice: either box), the one whose
-    going leaves the rest most evenly laid goes (tiles a width apart), and then the weaker box.
+    where the rest is a valid meld, or else where the rest is two valid melds either side of it (a box between
+    two melds laid close). Where several would do (a tile found twice: either box), the one whose going leaves
+    the rest most evenly laid goes (tiles a width apart), and then the weaker box.
     """
-    groups = [list(g) for g in groups]
-    doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
-    if not doubtful:
-        return groups, []
+    out: list[list[int]] = []
     aside: list[int] = []
-    for k, spacing in zip(doubtful, spacings(boxes, [groups[k] for k in doubtful])):
-        group = groups[k]
-        fits = [p for p in crowded(spacing) if valid_meld([codes[i] for j, i in enumerate(group) if j != p], rules)]
-        if fits:
-            out = min(fits, key=lambda p: (_unevenness(spacing, p), scores[group[p]]))
-            aside.append(group.pop(out))
-    return groups, aside
+    doubtful = [list(g) for g in groups if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
+    near = dict(zip(map(tuple, doubtful), spacings(boxes, doubtful))) if doubtful else {}
+    for group in map(list, groups):
+        spacing = near.get(tuple(group))
+        if spacing is None:
+            out.append(group)
+            continue
+        ways = {p: _without(group, p, codes, rules) for p in crowded(spacing)}
+        fits = [p for p, parts in ways.items() if parts is not None]
+        if not fits:
+            out.append(group)
+            continue
+        best = min(fits, key=lambda p: (len(ways[p]), _unevenness(spacing, p), scores[group[p]]))  # type: ignore[arg-type]
+        out.extend(ways[best])  # type: ignore[arg-type]
+        aside.append(group[best])
+    return out, aside
+
+
+def _without(group: list[int], p: int, codes: Sequence[str], rules: HouseRules) -> list[list[int]] | None:
+    """``group`` without its tile at ``p``, as one valid meld or as two either side of it; None where neither is."""
+    rest = group[:p] + group[p + 1 :]
+    if valid_meld([codes[i] for i in rest], rules):
+        return [rest]
+    left, right = group[:p], group[p + 1 :]
+    if valid_meld([codes[i] for i in left], rules) and valid_meld([codes[i] for i in right], rules):
+        return [left, right]
+    return None
 
 
 def _unevenness(spacing: np.ndarray, p: int) -> float:

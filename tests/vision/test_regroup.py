@@ -155,6 +155,19 @@ def test_a_box_over_a_joint_read_as_another_tile_is_set_aside():
     assert aside("R6 JC B6 K6 O6", 1) == (["R6", "B6", "K6", "O6"], ["JC"])
 
 
+def test_a_box_between_two_melds_laid_close_is_set_aside_and_the_melds_come_apart():
+    # K3 K4 K5, then a box over the joint (read O7), then O1 O2 O3: neither meld without the other
+    kept, out = aside("K3 K4 K5 O7 O1 O2 O3", 3)
+    assert out == ["O7"]
+    tiles = "K3 K4 K5 O7 O1 O2 O3".split()
+    groups, _ = set_aside([list(range(7))], laid(7, 3), tiles, [0.9] * 7, DEFAULT_RULES)
+    assert [[tiles[i] for i in g] for g in groups] == [["K3", "K4", "K5"], ["O1", "O2", "O3"]]
+    # one valid meld left whole beats two: a tile found twice inside a run stays a run
+    assert aside("R4 R5 R6 R6 R7 R8 R9", 3)[1] == ["R6"]
+    assert set_aside([list(range(7))], laid(7, 3), "R4 R5 R6 R6 R7 R8 R9".split(), [0.9] * 7, DEFAULT_RULES)[0] == [
+        [0, 1, 2, 4, 5, 6]]
+
+
 def test_of_two_boxes_on_one_tile_the_one_off_its_place_goes_and_then_the_weaker():
     codes = ["B4", "R4", "O4", "O4"]
     # the second O4 box lies half over the first: the meld is evenly laid without it, whatever the scores
