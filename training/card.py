@@ -8,6 +8,7 @@ from typing import Any
 
 from datasets.real import HELD_OUT_SERIES, TRAIN_SERIES
 from engine.tiles import TWIST_CODES
+from training.plan import Plan
 from vision.model import ModelSettings
 from vision.yolo_format import CLASS_NAMES
 
@@ -126,7 +127,7 @@ def render_card(report: Any, notes: str = "") -> str:
         _eval_rows("synthetic test (1024 px)", report.synthetic).rstrip("\n"),
         _eval_rows("synthetic, styles held out of training and calibration", getattr(report, "unseen", None) or {}).rstrip("\n"),
         _eval_rows("the same held-out styles, racks only (close up, from the seat, from above), read as racks", getattr(report, "unseen_racks", None) or {}).rstrip("\n"),
-        _eval_rows(f"the same racks at a phone's resolution ({plan.get('phone_render_size', 4624)} px), read as racks", getattr(report, "phone_racks", None) or {}).rstrip("\n"),
+        _eval_rows(f"the same racks at a phone's resolution ({plan.get('phone_render_size', Plan.phone_render_size)} px), read as racks", getattr(report, "phone_racks", None) or {}).rstrip("\n"),
         "",
         "Exact reads count a missed tile as wrong; number and colour are over the tiles found. Sure but wrong: of "
         "the tiles found and not marked doubtful, the share read wrong; errors flagged: of the tiles found and read "

@@ -33,7 +33,7 @@ from vision.load import load_image
 from vision.metrics import box_iou
 from vision.partial import goes_on
 from vision.regroup import set_aside, split_by_rules
-from vision.types import CROWDED, INK_COLOUR, PARTIAL, INK_RECOLOURED, JOKER_KIND, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, PARTIAL, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
