@@ -55,10 +55,9 @@ def goes_on(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, s: P
             continue
         x1, y1, x2, y2 = box
         bw, bh = x2 - x1, y2 - y1
-        top, bottom = int(round(y1 + s.rows[0] * bh)), int(round(y1 + s.rows[1] * bh))
+        t, u = max(int(round(y1 + s.rows[0] * bh)), 0), min(int(round(y1 + s.rows[1] * bh)), height)
         for a, b in ((x1 - s.strip * bw, x1), (x2, x2 + s.strip * bw)):
             a, b = int(round(max(a, 0.0))), int(round(min(b, width)))
-            t, u = max(top, 0), min(bottom, height)
             if b - a < 2 or u - t < 2:
                 continue
             covered = in_a_box[t:u, a:b]

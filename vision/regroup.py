@@ -105,22 +105,20 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
     two melds laid close). Where several would do (a tile found twice: either box), the one whose going leaves
     the rest most evenly laid goes (tiles a width apart), and then the weaker box.
     """
+    groups = [list(g) for g in groups]
+    doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
+    spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful]))) if doubtful else {}
     out: list[list[int]] = []
     aside: list[int] = []
-    doubtful = [list(g) for g in groups if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
-    near = dict(zip(map(tuple, doubtful), spacings(boxes, doubtful))) if doubtful else {}
-    for group in map(list, groups):
-        spacing = near.get(tuple(group))
-        if spacing is None:
-            out.append(group)
-            continue
-        ways = {p: _without(group, p, codes, rules) for p in crowded(spacing)}
-        fits = [p for p, parts in ways.items() if parts is not None]
+    for k, group in enumerate(groups):
+        spacing = spacing_of.get(k)
+        ways = {} if spacing is None else {p: _without(group, p, codes, rules) for p in crowded(spacing)}
+        fits = {p: parts for p, parts in ways.items() if parts is not None}
         if not fits:
             out.append(group)
             continue
-        best = min(fits, key=lambda p: (len(ways[p]), _unevenness(spacing, p), scores[group[p]]))  # type: ignore[arg-type]
-        out.extend(ways[best])  # type: ignore[arg-type]
+        best = min(fits, key=lambda p: (len(fits[p]), _unevenness(spacing, p), scores[group[p]]))
+        out.extend(fits[best])
         aside.append(group[best])
     return out, aside
 
