@@ -61,6 +61,11 @@ REC_CHARACTERS = "models/ppocrv6/ppocrv6_tiny_dict.txt"  # its alphabet (the ONN
 REC_HEIGHT = 48  # the recogniser's input height
 # glyphs a general text recogniser reads for our digits in some fonts (a "1" is often an "I")
 LOOK_ALIKES = {"1": "Il|丨!", "0": "Oo〇D"}
+# One glyph a recogniser reads for a whole "11": editions that set the two ones close under joined top serifs
+# print a "П", read as an "n" (or a Pi, or a Roman two), and upside down as a "u" (an 11 turned over is an 11).
+# Scored as one more spelling of 11 (``number_probs``), under this key of ``digit_columns``.
+ELEVEN = "11"
+ELEVEN_GLYPHS = "nΠ∏Ⅱ" + "uU"
 
 
 @dataclass(frozen=True)
@@ -354,7 +359,8 @@ def ink_lean(rows: np.ndarray) -> float:
 
 
 def digit_columns(characters: Sequence[str]) -> dict[str, tuple[int, ...]]:
-    """Output columns for each digit (the digit and its look-alikes).
+    """Output columns for each digit (the digit and its look-alikes), and under ``ELEVEN`` those of the glyphs
+    read for a whole 11 that the alphabet holds (none: no such key).
 
     The model's columns are [blank] + characters (+ a space): character i is column i + 1.
     """
@@ -364,12 +370,18 @@ def digit_columns(characters: Sequence[str]) -> dict[str, tuple[int, ...]]:
     missing = [d for d in "0123456789" if d not in index]
     if missing:
         raise ValueError(f"the recogniser's alphabet lacks the digits {''.join(missing)}")
-    return {d: (index[d],) + tuple(index[c] for c in LOOK_ALIKES.get(d, "") if c in index) for d in "0123456789"}
+    columns = {d: (index[d],) + tuple(index[c] for c in LOOK_ALIKES.get(d, "") if c in index) for d in "0123456789"}
+    eleven = tuple(index[c] for c in ELEVEN_GLYPHS if c in index)
+    if eleven:
+        columns[ELEVEN] = eleven
+    return columns
 
 
-def ctc_string_probs(probs: np.ndarray, strings: Sequence[str], columns: dict[str, tuple[int, ...]], blank: int = 0) -> np.ndarray:
+def ctc_string_probs(probs: np.ndarray, strings: Sequence[str | Sequence[str]], columns: dict[str, tuple[int, ...]],
+                     blank: int = 0) -> np.ndarray:
     """P(the crop reads exactly ``s``) for each string, summed over all CTC alignments.
 
+    A string is a digit string, or a sequence of ``columns``' keys (``(ELEVEN,)``: one whole-11 glyph).
     probs: (B, T, C) per-step softmax outputs. Returns (B, len(strings)). Different strings are
     disjoint sets of alignments, so each row sums to at most 1.
     """
@@ -387,7 +399,7 @@ def ctc_string_probs(probs: np.ndarray, strings: Sequence[str], columns: dict[st
     blank_p = probs[:, :, blank]
     out = np.zeros((B, len(strings)))
     for j, s in enumerate(strings):
-        if not s or any(ch not in columns for ch in s):
+        if not s or isinstance(s, str) and not s.isdigit() or any(ch not in columns for ch in s):
             raise ValueError(f"cannot score {s!r}: only digit strings")
         labels = ["_"]
         for ch in s:
@@ -409,8 +421,14 @@ def ctc_string_probs(probs: np.ndarray, strings: Sequence[str], columns: dict[st
 
 
 def number_probs(step_probs: np.ndarray, columns: dict[str, tuple[int, ...]]) -> np.ndarray:
-    """(B, 14): P(1)..P(13) and, last, the rest ("no number"), from the recogniser's per-step output."""
-    p = ctc_string_probs(step_probs, NUMBER_STRINGS, columns)
+    """(B, 14): P(1)..P(13) and, last, the rest ("no number"), from the recogniser's per-step output. An 11 is
+    read as "11" or as one whole-11 glyph (``ELEVEN_GLYPHS``, where ``columns`` has them)."""
+    if ELEVEN in columns:
+        spelt = ctc_string_probs(step_probs, NUMBER_STRINGS + ((ELEVEN,),), columns)
+        p = spelt[:, :N_NUMBERS]
+        p[:, NUMBERS.index(11)] += spelt[:, N_NUMBERS]
+    else:
+        p = ctc_string_probs(step_probs, NUMBER_STRINGS, columns)
     rest = np.clip(1.0 - p.sum(1, keepdims=True), 0.0, 1.0)
     out = np.concatenate([p, rest], axis=1)
     return out / np.maximum(out.sum(1, keepdims=True), 1e-12)

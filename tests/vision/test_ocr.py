@@ -64,6 +64,23 @@ def test_ctc_matches_summing_every_path():
     assert ctc_string_probs(probs, strings, columns) == pytest.approx(want)
 
 
+def test_one_whole_eleven_glyph_reads_as_eleven():
+    # column 5: an "n", the joined-serif 11 some editions print; it is no number without the ELEVEN key
+    columns = {**COLUMNS, ocr.ELEVEN: (5,)}
+    n = _steps({0: 0.2, 5: 0.8}, {0: 1.0})
+    assert number_probs(n, columns)[0, 10] == pytest.approx(0.8)
+    assert number_probs(n, COLUMNS)[0, NO_NUMBER] == pytest.approx(1.0)
+    # the two ones as digits still read 11, and the glyph beside a digit is no number
+    assert number_probs(_steps({1: 1.0}, {0: 1.0}, {1: 1.0}), columns)[0, 10] == pytest.approx(1.0)
+    assert number_probs(_steps({1: 1.0}, {5: 1.0}), columns)[0, NO_NUMBER] == pytest.approx(1.0)
+
+
+def test_the_eleven_glyphs_are_in_the_alphabet_they_are_looked_up_in():
+    columns = ocr.digit_columns(["1", "n", "0", "2", "3", "4", "5", "6", "7", "8", "9", "u"])
+    assert columns[ocr.ELEVEN] == (2, 12)
+    assert ocr.ELEVEN not in ocr.digit_columns(list("0123456789"))
+
+
 def test_number_probs_puts_the_rest_on_no_number():
     probs = _steps({2: 0.6, 3: 0.4}, {0: 1.0})  # "3" or an "x": not a number
     p = number_probs(probs, COLUMNS)[0]
@@ -210,6 +227,23 @@ def test_recogniser_reads_a_drawn_tile(number, angle, draw):
     assert p.shape == (14,) and p.sum() == pytest.approx(1.0)
     assert int(p.argmax()) == int(number) - 1, p.round(3)
     assert p[int(number) - 1] > 0.5
+
+
+def _joined_eleven() -> np.ndarray:
+    """An 11 whose two ones share one top serif: a "П", as some editions print it."""
+    face = np.full((100, 74, 3), (236, 229, 206), np.uint8)
+    for x in (20, 43):
+        cv2.rectangle(face, (x, 18), (x + 11, 68), (200, 30, 40), -1)
+    cv2.rectangle(face, (14, 16), (60, 25), (200, 30, 40), -1)
+    return face
+
+
+@needs_model
+@pytest.mark.parametrize("angle", [0.0, -15.0])
+def test_recogniser_reads_an_eleven_printed_as_one_glyph(angle):
+    photo, box = _photo_with(_joined_eleven(), angle)
+    p = NumberReader().read(photo, [box])[0]
+    assert int(p.argmax()) == 10, p.round(3)
 
 
 @needs_model
