@@ -14,9 +14,10 @@ show, not for the grouping to hide).
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
 (``vision.outline``) and read as a tile that is not there (``O9 O10 O11 O11 O12``). Such a box lies about half a
-tile from a neighbour (``vision.layout.crowded``). A group that is no valid meld as read, but is one without one
-of its crowded tiles (or is two, either side of it), is that meld (or those two), and the tile is set aside
-(``set_aside``): read on its own and shown as doubtful, never dropped, since it may still be a tile.
+tile from a neighbour (``vision.layout.crowded``). A group that is no valid meld as read, but can be one without one
+of its crowded tiles (or two, either side of it; "can be" asks the candidates again), is that meld (or those
+two), and the tile is set aside (``set_aside``): read on its own and shown as doubtful, never dropped, since it
+may still be a tile.
 """
 
 from __future__ import annotations
@@ -96,15 +97,18 @@ def _best_cut(group: list[int], where: list[int], meld: Callable[[Sequence[int]]
 
 
 def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]], codes: Sequence[str],
-              scores: Sequence[float], rules: HouseRules) -> tuple[list[list[int]], list[int]]:
+              scores: Sequence[float], rules: HouseRules,
+              is_meld: Callable[[tuple[int, ...]], bool] | None = None) -> tuple[list[list[int]], list[int]]:
     """The groups without the tiles that crowd a meld valid without them, and those tiles.
 
     groups: tile indices in row order; boxes, codes, scores: every tile's box, reading and detector's score. A
     group of 4 or more that is no valid meld as read loses one of its crowded tiles (``vision.layout.crowded``)
     where the rest is a valid meld, or else where the rest is two valid melds either side of it (a box between
     two melds laid close). Where several would do (a tile found twice: either box), the one whose going leaves
-    the rest most evenly laid goes (tiles a width apart), and then the weaker box.
+    the rest most evenly laid goes (tiles a width apart), and then the weaker box. ``is_meld``: whether the rest can
+    be read as a valid meld (``split_by_rules``'s question; default: as read, ``codes_meld``).
     """
+    rest_meld = codes_meld(codes, rules) if is_meld is None else is_meld
     groups = [list(g) for g in groups]
     doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
     spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful]))) if doubtful else {}
@@ -112,7 +116,7 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
     aside: list[int] = []
     for k, group in enumerate(groups):
         spacing = spacing_of.get(k)
-        ways = {} if spacing is None else {p: _without(group, p, codes, rules) for p in crowded(spacing)}
+        ways = {} if spacing is None else {p: _without(group, p, rest_meld) for p in crowded(spacing)}
         fits = {p: parts for p, parts in ways.items() if parts is not None}
         if not fits:
             out.append(group)
@@ -123,13 +127,13 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
     return out, aside
 
 
-def _without(group: list[int], p: int, codes: Sequence[str], rules: HouseRules) -> list[list[int]] | None:
+def _without(group: list[int], p: int, meld: Callable[[tuple[int, ...]], bool]) -> list[list[int]] | None:
     """``group`` without its tile at ``p``, as one valid meld or as two either side of it; None where neither is."""
     rest = group[:p] + group[p + 1 :]
-    if valid_meld([codes[i] for i in rest], rules):
+    if meld(tuple(rest)):
         return [rest]
     left, right = group[:p], group[p + 1 :]
-    if valid_meld([codes[i] for i in left], rules) and valid_meld([codes[i] for i in right], rules):
+    if len(left) >= MIN_SET and len(right) >= MIN_SET and meld(tuple(left)) and meld(tuple(right)):
         return [left, right]
     return None
 

@@ -189,6 +189,19 @@ def test_nothing_is_set_aside_from_a_valid_meld_a_short_one_or_where_it_would_no
         [[0, 1, 2, 3, 4]], [])
 
 
+def test_the_rest_is_judged_by_what_its_tiles_can_be_read_as():
+    # O9 O10 O11 O11 O12, the O9 read as O6 (O9 named too) and the second O11 box over a joint: as read no crowded
+    # tile's going leaves a meld; asked what the rest can be read as, the crowded box goes and O6/O9 O10 O11 O12 stays
+    tiles = "O6 O10 O11 O11 O12".split()
+    boxes, scores = laid(5, 3), [0.9, 0.9, 0.9, 0.4, 0.9]
+    assert set_aside([[0, 1, 2, 3, 4]], boxes, tiles, scores, DEFAULT_RULES) == ([[0, 1, 2, 3, 4]], [])
+
+    def is_meld(part: tuple[int, ...]) -> bool:
+        return any(valid_meld([c if i == 0 else tiles[i] for i in part], DEFAULT_RULES) for c in ("O6", "O9"))
+
+    assert set_aside([[0, 1, 2, 3, 4]], boxes, tiles, scores, DEFAULT_RULES, is_meld) == ([[0, 1, 2, 4]], [3])
+
+
 def test_the_reader_reads_a_box_crowding_a_meld_on_its_own_and_doubtful():
     boxes = laid(5, 3)
     codes = ["O9", "O10", "O11", "O11", "O12"]
