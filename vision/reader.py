@@ -157,7 +157,9 @@ class Reader:
         consistent = read_consistently(fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
         # (a misread tile whose true face the readers name among its candidates does not hold them together)
-        can_be_meld = lambda part: likeliest_meld(fused[list(part)], rules)[1]  # noqa: E731
+        def can_be_meld(part: tuple[int, ...]) -> bool:  # under each tile's candidate readings
+            return likeliest_meld(fused[list(part)], rules)[1]
+
         regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld)
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
         kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld)
