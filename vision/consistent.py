@@ -80,6 +80,9 @@ MIN_P = 0.02  # ... and any other this likely ...
 MAX_CANDIDATES = 8  # ... up to this many
 BEAM = 64  # a meld's readings kept while they are enumerated tile by tile
 KEEP = 32  # a meld's readings kept in the end
+# readings kept when only asking whether tiles can be one meld (``likeliest_meld``, asked of many parts of a row by
+# vision.regroup): prefixes that can still be valid lead the beam, so a narrow one still finds a valid reading
+ASK_BEAM = 16
 
 
 def read_consistently(
@@ -187,7 +190,7 @@ def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules =
         raise ValueError(f"a meld has {MIN_SET} tiles or more, got {P.shape[0]}")
     cands = [_candidates(P[i], TOP_K, MIN_P, MAX_CANDIDATES) for i in range(P.shape[0])]
     unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, math.log(VALID_PRIOR), math.log(1.0 - VALID_PRIOR),
-                      BEAM, KEEP)
+                      ASK_BEAM, ASK_BEAM)
     best = unit.combos[0]
     return best.codes, bool(best.valid)
 

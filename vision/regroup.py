@@ -108,7 +108,11 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
     the rest most evenly laid goes (tiles a width apart), and then the weaker box. ``is_meld``: whether the rest can
     be read as a valid meld (``split_by_rules``'s question; default: as read, ``codes_meld``).
     """
-    rest_meld = codes_meld(codes, rules) if is_meld is None else is_meld
+    as_read = codes_meld(codes, rules)
+
+    def rest_meld(part: tuple[int, ...]) -> bool:  # a rest valid as read needs no search of its candidates
+        return as_read(part) or (is_meld is not None and is_meld(part))
+
     groups = [list(g) for g in groups]
     doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
     spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful]))) if doubtful else {}

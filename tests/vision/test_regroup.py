@@ -231,6 +231,14 @@ def test_the_likeliest_meld_reads_past_a_misread_tile_its_candidates_name():
         likeliest_meld(probs_of({"K1": 0.97}, {"R9": 0.97}))
 
 
+def test_the_likeliest_meld_of_a_long_row_finds_a_misread_tile_at_its_end():
+    # K1..K12 read surely, then a K13 read as K3 (K13 named too); every tile with a spread of weak candidates
+    weak = {"B5": 0.02, "R7": 0.02, "O2": 0.02}
+    tiles = [{f"K{n}": 0.9, **weak} for n in range(1, 13)] + [{"K3": 0.55, "K13": 0.35, **weak}]
+    codes, valid = likeliest_meld(probs_of(*tiles))
+    assert valid and codes == tuple(f"K{n}" for n in range(1, 14))
+
+
 def test_a_misread_tile_whose_true_face_is_a_candidate_does_not_hold_two_melds_together():
     probs = probs_of({"O5": 0.97}, {"O9": 0.6, "O6": 0.35}, {"O7": 0.97}, {"R6": 0.97}, {"R7": 0.97}, {"R8": 0.97})
     as_read = codes_meld(["O5", "O9", "O7", "R6", "R7", "R8"], DEFAULT_RULES)
