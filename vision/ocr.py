@@ -399,7 +399,7 @@ def ctc_string_probs(probs: np.ndarray, strings: Sequence[str | Sequence[str]], 
     blank_p = probs[:, :, blank]
     out = np.zeros((B, len(strings)))
     for j, s in enumerate(strings):
-        if not s or isinstance(s, str) and not s.isdigit() or any(ch not in columns for ch in s):
+        if not s or (isinstance(s, str) and not s.isdigit()) or any(ch not in columns for ch in s):
             raise ValueError(f"cannot score {s!r}: only digit strings")
         labels = ["_"]
         for ch in s:
@@ -423,12 +423,11 @@ def ctc_string_probs(probs: np.ndarray, strings: Sequence[str | Sequence[str]], 
 def number_probs(step_probs: np.ndarray, columns: dict[str, tuple[int, ...]]) -> np.ndarray:
     """(B, 14): P(1)..P(13) and, last, the rest ("no number"), from the recogniser's per-step output. An 11 is
     read as "11" or as one whole-11 glyph (``ELEVEN_GLYPHS``, where ``columns`` has them)."""
-    if ELEVEN in columns:
-        spelt = ctc_string_probs(step_probs, NUMBER_STRINGS + ((ELEVEN,),), columns)
-        p = spelt[:, :N_NUMBERS]
+    whole_eleven = ((ELEVEN,),) if ELEVEN in columns else ()
+    spelt = ctc_string_probs(step_probs, NUMBER_STRINGS + whole_eleven, columns)
+    p = spelt[:, :N_NUMBERS]
+    if whole_eleven:
         p[:, NUMBERS.index(11)] += spelt[:, N_NUMBERS]
-    else:
-        p = ctc_string_probs(step_probs, NUMBER_STRINGS, columns)
     rest = np.clip(1.0 - p.sum(1, keepdims=True), 0.0, 1.0)
     out = np.concatenate([p, rest], axis=1)
     return out / np.maximum(out.sum(1, keepdims=True), 1e-12)

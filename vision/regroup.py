@@ -114,7 +114,7 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
         return as_read(part) or (is_meld is not None and is_meld(part))
 
     groups = [list(g) for g in groups]
-    doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not valid_meld([codes[i] for i in g], rules)]
+    doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not as_read(tuple(g))]
     spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful]))) if doubtful else {}
     out: list[list[int]] = []
     aside: list[int] = []
