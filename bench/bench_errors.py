@@ -101,8 +101,8 @@ class _Recorded:
         self.classifier = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
         return raw
 
-    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        out = np.asarray(self.numbers.read(rgb, boxes), dtype=np.float64)
+    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
+        out = np.asarray(self.numbers.read(rgb, boxes, upright), dtype=np.float64)
         self.ocr = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
         return out
 

@@ -66,7 +66,8 @@ def main() -> None:
         if not tiles:
             continue
         meta = read_meta(data.root, args.split, image_path)
-        probs = reader.read(image.rgb, np.array([t.box for t in tiles]))
+        # a rendered rack scene is read as a rack, as the app reads a rack photo
+        probs = reader.read(image.rgb, np.array([t.box for t in tiles]), upright=bool(meta and meta.get("kind") == "rack"))
         for tile, row in zip(tiles, probs):
             best = int(np.argmax(row))
             right = best != NO_NUMBER and best + 1 == int(tile.code[1:]) and row[best] >= SURE_ENOUGH

@@ -97,17 +97,18 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     out = []
     for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
         image = load_image(image_path)
+        rack = is_rack_scene(data.root, split, Path(image_path))
         raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
         probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(CLASS_NAMES))
-        ocr = numbers.read(image.rgb, boxes) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
+        ocr = numbers.read(image.rgb, boxes, upright=rack) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
         truth_tiles = read_labels(label_path, data.names, image.width, image.height)
         truth: list[str | None] = [None] * len(raw)
         for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):
             truth[j] = truth_tiles[i].code
         out.append(
             PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth,
-                        ink.read(image.rgb, boxes), is_rack_scene(data.root, split, Path(image_path)))
+                        ink.read(image.rgb, boxes), rack)
         )
     return out
 
@@ -361,7 +362,7 @@ class _ReplayNumbers:
     def __init__(self, record: PhotoRecord) -> None:
         self.record = record
 
-    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
         assert self.record.ocr is not None
         return self.record.ocr[_rows_of(self.record, boxes)]
 

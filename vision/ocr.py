@@ -24,7 +24,9 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   either is always read both ways; the ink's lean then only weighs the two (digits that fill the
   face put their own ink high or low), and the tile's neighbours show which way their part of the
   photo is up (``vision.upright``). Where neither tells, both stay in the answer and the choice is
-  left to the classifier or to a person.
+  left to the classifier or to a person;
+* on a rack (``read``'s ``upright``) the tiles stand the photo's way up, a few put in upside down: the
+  turn nearest the photo's up is read first and weighs more in the merge (``OcrSettings.rack_upright``).
 
 Crops are cut straight at the recogniser's 48 px height (one affine warp each), in three fixed windows
 of the face (``OcrSettings.windows``) and one fitted to the tile's own ink (``ink_window``: editions
@@ -105,6 +107,11 @@ class OcrSettings:
     ink_min_height: float = 0.12  # ink lower than this (of the face) is a speck, not a number: no window
     later_windows: int = 2  # fixed windows read on the later turns (the photo's best on its first turns)
     confident: float = 0.85  # a first read this sure of one number needs no second turn
+    # On a rack (``read``'s ``upright``) the tiles stand the photo's way up, a few put in upside down: the turn
+    # nearest the photo's up is read first, and weighs 0.5 + rack_upright / 2 against its opposite's
+    # 0.5 - rack_upright / 2. A digit that fills its face says nothing of its way up by its ink, and upside
+    # down a 4, a 7, an 11 or a 13 of an unknown font can read as a number as well as upright.
+    rack_upright: float = 0.5
     max_width: int = 80  # widest crop, pixels at the recogniser's height
     batch: int = 48
     # onnxruntime intra-op threads (0: one per core). The recogniser runs alone (after the detector
@@ -493,14 +500,15 @@ class NumberReader:
             self._session = session
         return self._session
 
-    def read(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
-        """(N, 14) probabilities over numbers 1..13 and "no number" for the tiles in ``boxes``."""
+    def read(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, upright: bool = False) -> np.ndarray:
+        """(N, 14) probabilities over numbers 1..13 and "no number" for the tiles in ``boxes``; ``upright``: the
+        tiles stand the photo's way up (a rack), and a tile reads that way unless it reads better turned over."""
         if not isinstance(rgb, np.ndarray) or rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
             raise ValueError("the photo must be an H x W x 3 uint8 RGB array")
         boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
         if not len(boxes):
             return np.zeros((0, NUMBER_COLUMNS))
-        plans = [self.plan(rgb, box) for box in boxes]
+        plans = [self.plan(rgb, box, upright) for box in boxes]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
         # turns of a face shortened by the view where none read so far reads a number surely
         first, share = self.read_crops(rgb, [(p.geometry, p.turns[0], p.ink) for p in plans])
@@ -527,6 +535,8 @@ class NumberReader:
             shown, read_turns, self.neighbours,
         )
         leans = [self.lean_prior(p, turns) for p, turns in zip(plans, read_turns)]
+        if upright:
+            leans = [lean * lean_toward(turns, 0.0, self.settings.rack_upright) for lean, turns in zip(leans, read_turns)]
         return np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
 
     def _read_more(self, rgb: np.ndarray, plans: Sequence["TilePlan"], wanted: Sequence[tuple[int, float]],
@@ -545,11 +555,11 @@ class NumberReader:
     def lean_prior(self, plan: "TilePlan", turns: Sequence[float]) -> np.ndarray:
         """The weight the ink's lean gives each turn read: more to the turn it says is up, bounded."""
         s = self.settings
-        lean = s.lean_strength * min(1.0, plan.lean / s.lean_full) if s.lean_full > 0 else 0.0
-        return lean_toward(turns, plan.turns[0], lean)
+        lean = s.lean_strength * min(1.0, abs(plan.lean) / s.lean_full) if s.lean_full > 0 else 0.0
+        return lean_toward(turns, plan.turns[0], math.copysign(lean, plan.lean))
 
-    def plan(self, rgb: np.ndarray, box: Sequence[float]) -> "TilePlan":
-        """The tile's geometry and its candidate turns, likeliest first."""
+    def plan(self, rgb: np.ndarray, box: Sequence[float], upright: bool = False) -> "TilePlan":
+        """The tile's geometry and its candidate turns, likeliest first (``upright``: the photo's way up first)."""
         s = self.settings
         geometry = box_geometry(rgb, box, s)  # checks the box
         x1, y1, x2, y2 = (float(v) for v in box)
@@ -562,15 +572,21 @@ class NumberReader:
         angles = list(geometry.angles)
         later: tuple[float, ...] = ()
         if len(angles) == 2:
-            if lean < 0:
-                angles.reverse()
             unsure = abs(lean) < s.lean_clear or ink_extent(rows) >= s.fills_face
+            if upright and abs(_wrap(angles[1])) < abs(_wrap(angles[0])):
+                angles.reverse()
+                lean = -lean
+            elif not upright and lean < 0:
+                angles.reverse()
+                lean = -lean
+            # on a rack, ink leaning against the photo's way up is a tile put in upside down, or a digit's own weight
+            unsure = unsure or lean < 0
             low, high = s.foreshortened
             if low <= box_w / box_h <= high:
                 later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
         else:
             unsure, lean = True, 0.0
-        return TilePlan(geometry, tuple(angles), unsure, abs(lean), later,
+        return TilePlan(geometry, tuple(angles), unsure, lean, later,
                         ink_window(rgb, geometry, angles[0], s) if s.fit_ink else None)
 
     def read_crops(self, rgb: np.ndarray, crops: Sequence[tuple[TileGeometry, float, tuple[float, float, float, float] | None]],
@@ -641,7 +657,7 @@ class TilePlan:
     geometry: TileGeometry
     turns: tuple[float, ...]  # angles to read, likeliest first
     unsure: bool  # the ink does not say which end is up: read every turn
-    lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say)
+    lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say; < 0: the other turn's)
     later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
     ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
 

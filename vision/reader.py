@@ -45,9 +45,10 @@ DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
 
 
 class NumberReading(Protocol):
-    """Reads the number on each tile box: (N, 14) probabilities over 1..13 and "no number"."""
+    """Reads the number on each tile box: (N, 14) probabilities over 1..13 and "no number"; ``upright``: the tiles
+    stand the photo's way up (a rack)."""
 
-    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray: ...
+    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray: ...
 
 
 class Reader:
@@ -142,7 +143,7 @@ class Reader:
         numbers = self.number_reader
         ocr = None
         if numbers is not None:
-            ocr = np.asarray(numbers.read(image.rgb, tile_boxes), dtype=np.float64)
+            ocr = np.asarray(numbers.read(image.rgb, tile_boxes, upright=rack), dtype=np.float64)
             if ocr.shape != (len(raw), NUMBER_COLUMNS):
                 raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
         # the ink's own colour: a third opinion, on the colour alone

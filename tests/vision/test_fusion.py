@@ -158,6 +158,14 @@ def test_reader_asks_the_number_reader_once_with_every_box():
     assert [t.doubtful for t in reading.tiles] == [False, False]
 
 
+def test_the_reader_tells_the_number_reader_a_racks_tiles_stand_upright():
+    _, fake = _read([{"K7": 0.95}], [{7: 0.95}])  # read as a rack
+    model = FakeModel([raw_tile(BOXES[0], {"K7": 0.95})])
+    table = FakeNumberReader({BOXES[0]: {7: 0.95}})
+    Reader(model, number_reader=table, ocr=True).read(Image(np.zeros((300, 400, 3), np.uint8)))
+    assert fake.upright == [True] and table.upright == [False]
+
+
 def test_reader_flags_a_sure_classifier_the_recogniser_contradicts():
     reading, _ = _read([{"B13": 0.99}, {"K5": 0.97}], [{13: 0.9}, {3: 0.97}])
     assert reading.tiles[0].doubtful is False
@@ -180,7 +188,7 @@ def test_reader_turns_off_the_recogniser_when_told():
 
 def test_reader_rejects_a_number_reader_of_the_wrong_shape():
     class Bad:
-        def read(self, rgb, boxes):
+        def read(self, rgb, boxes, upright=False):
             return np.ones((len(boxes), 13)) / 13
 
     model = FakeModel([raw_tile(BOXES[0], {"K7": 0.95})])

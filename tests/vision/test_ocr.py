@@ -315,6 +315,36 @@ def test_a_digit_filling_the_face_is_read_both_ways_up():
     assert p[1] >= p[6] and p[6] < 0.5, p.round(3)
 
 
+def test_on_a_rack_the_photos_way_up_is_read_first():
+    # a tile's ink says it lies upside down; on a table that decides the first turn, on a rack (tiles standing the
+    # photo's way up, a few put in upside down) the photo's up comes first and the other turn is read too
+    photo, box = _photo_with(_face("5"), 180.0)
+    reader = NumberReader()
+    table, rack = reader.plan(photo, box), reader.plan(photo, box, upright=True)
+    assert abs(abs(table.turns[0]) - 180) < 6 and table.lean > 0
+    assert abs(rack.turns[0]) < 6 and rack.lean == pytest.approx(-table.lean) and rack.unsure
+    standing = _photo_with(_face("5"), 0.0)
+    assert reader.plan(*standing, upright=True) == reader.plan(*standing)  # the ink agrees with the photo's up
+    # the ink's lean still weighs for the turn it points to
+    assert reader.lean_prior(rack, rack.turns)[1] > 0.5 > reader.lean_prior(rack, rack.turns)[0]
+
+
+@needs_model
+def test_on_a_rack_a_digit_filling_the_face_reads_the_photos_way_up():
+    # on a table its ink says nothing and upside down it reads as a sure 7 (above); a rack's tiles stand upright
+    photo, box = _photo_with(_filling_face("2"), 0.0)
+    p = NumberReader().read(photo, [box], upright=True)[0]
+    assert int(p.argmax()) == 1 and p[1] > 0.7, p.round(3)
+
+
+@needs_model
+@pytest.mark.parametrize("number", ["4", "12"])
+def test_a_tile_put_on_a_rack_upside_down_reads_as_itself(number):
+    photo, box = _photo_with(_pil_face(number), 180.0)
+    p = NumberReader().read(photo, [box], upright=True)[0]
+    assert int(p.argmax()) == int(number) - 1 and p[int(number) - 1] > 0.5, p.round(3)
+
+
 def test_ink_extent():
     face = np.full((32, 24, 3), (236, 229, 206), np.uint8)
     assert ocr.ink_extent(ocr.ink_rows(face)) == 0.0

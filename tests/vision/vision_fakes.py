@@ -74,15 +74,17 @@ class FakeNumberReader:
     """A number reader (vision.ocr.NumberReader's contract) that answers from a table of boxes.
 
     ``answers``: box -> {number or None: p}; a box not in the table reads as "no number".
-    Remembers the boxes it was asked about.
+    Remembers the boxes it was asked about, and whether it was told they stand upright (a rack).
     """
 
     def __init__(self, answers: dict[tuple[float, float, float, float], dict[int | None, float]]) -> None:
         self.answers = {tuple(float(v) for v in b): a for b, a in answers.items()}
         self.asked: list[list[tuple[float, ...]]] = []
+        self.upright: list[bool] = []
 
-    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
         assert rgb.dtype == np.uint8 and rgb.ndim == 3
         keys = [tuple(float(v) for v in b) for b in np.asarray(boxes).reshape(-1, 4)]
         self.asked.append(keys)
+        self.upright.append(upright)
         return np.stack([number_vector(self.answers.get(k, {None: 1.0})) for k in keys]) if keys else np.zeros((0, 14))
