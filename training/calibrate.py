@@ -10,7 +10,7 @@ held-out photos, which are for reporting). The fit:
 2. counts how often the ink names each colour on tiles of each true colour (``InkRates.count``),
    then fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of
    the true codes, the ink's evidence included (``fit_fusion``), once with the recogniser and once
-   without; the classifier's 6-or-9 share on a rack is fitted on the tiles of the set's rack scenes
+   without; the classifier's 6-or-9 share and its temperature on a rack are fitted on the tiles of the set's rack scenes
    (a render's meta file names its scene), which are read as racks, as the app reads a rack photo;
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
@@ -160,15 +160,19 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
                rack: np.ndarray | None = None) -> FusionParams:
     """The temperature (and, with a recogniser, its behaviour) that best explain the true codes,
     other evidence (``fuse``'s) held as it is; with ``rack`` (the tiles of rack photos) and any such tile,
-    also the classifier's 6-or-9 share on a rack (``FusionParams.rack_six_nine``)."""
+    also the classifier's 6-or-9 share and temperature on a rack (``FusionParams.rack_six_nine``, ``rack_temperature``)."""
     from scipy.optimize import minimize
 
     def share(v: float) -> float:  # 0 .. 0.5
         return float(0.5 / (1 + np.exp(-np.clip(v, -30, 30))))
 
     racks = rack is not None and bool(np.asarray(rack).any())
-    # where the optional numbers sit: the evidence's weight last, the rack share before it
+    # where the optional numbers sit: the evidence's weight last, the rack share before it, the rack temperature before that
     at_weight, at_rack = -1, (-2 if evidence is not None else -1)
+    at_rack_temperature = at_rack - 1
+
+    def rack_temperature(x: np.ndarray) -> float | None:
+        return float(np.exp(np.clip(x[at_rack_temperature], -3, 3))) if racks else None
 
     def weight(x: np.ndarray) -> float:  # 0 .. 1; the evidence's own weight, 1 where there is none
         return 1.0 if evidence is None else float(1 / (1 + np.exp(-np.clip(x[at_weight], -30, 30))))
@@ -180,7 +184,7 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
         temperature = float(np.exp(np.clip(x[0], -3, 3)))
         if ocr is None:
             return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x),
-                                rack_six_nine=rack_share(x))
+                                rack_six_nine=rack_share(x), rack_temperature=rack_temperature(x))
         # hit, blank and misread as a softmax, so that they always leave room for each other
         e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
@@ -203,11 +207,12 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             # on a rack the classifier's own: the lip and the tier before hide the marks it tells a 6's way up by,
             # while the recogniser still reads with the neighbours, which show which way the rack stands
             rack_six_nine=rack_share(x),
+            rack_temperature=rack_temperature(x),
         )
 
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0])
     if racks:
-        x0 = np.append(x0, -3.0)
+        x0 = np.append(x0, [0.0, -3.0])
     if evidence is not None:
         x0 = np.append(x0, 0.0)
     on_rack = np.asarray(rack, bool) if racks else None
@@ -320,14 +325,16 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
     )
 
 
-def refit(dataset: str | Path, split: str = "val", models_dir: str | Path | None = None, out: str | Path | None = None,
-          max_sure_wrong: float = MAX_SURE_WRONG, limit: int | None = None, progress: bool = True) -> Calibration:
-    """Read a labelled rendered set with the models, fit, and write ``calibration.json`` (default:
-    into the models folder). The one call to recalibrate on another render set."""
+def refit(dataset: str | Path, split: str | Sequence[str] = "val", models_dir: str | Path | None = None,
+          out: str | Path | None = None, max_sure_wrong: float = MAX_SURE_WRONG, limit: int | None = None,
+          progress: bool = True) -> Calibration:
+    """Read a labelled rendered set (one split, or several fitted on together) with the models, fit, and write
+    ``calibration.json`` (default: into the models folder). The one call to recalibrate on another render set."""
     from vision.model import MODELS_DIR
 
-    records = collect(dataset, split, models_dir, limit=limit, progress=progress)
-    cal = fit(records, max_sure_wrong, fitted_on=f"{dataset} ({split}, {len(records)} photos)")
+    splits = [split] if isinstance(split, str) else list(split)
+    records = [r for s in splits for r in collect(dataset, s, models_dir, limit=limit, progress=progress)]
+    cal = fit(records, max_sure_wrong, fitted_on=f"{dataset} ({', '.join(splits)}, {len(records)} photos)")
     cal.save(Path(out) if out else Path(models_dir or MODELS_DIR) / CALIBRATION)
     return cal
 
@@ -381,13 +388,13 @@ class _ReplayInks:
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m training.calibrate", description=__doc__.split("\n")[0])
     ap.add_argument("dataset", help="a labelled, rendered set (YOLO format)")
-    ap.add_argument("--split", default="val")
+    ap.add_argument("--split", default="val", help="a split, or several fitted on together: calib,calib_racks")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--out", default=None, help="where to write the calibration (default: MODELS/calibration.json)")
     ap.add_argument("--max-sure-wrong", type=float, default=MAX_SURE_WRONG)
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args(argv)
-    cal = refit(args.dataset, args.split, args.models, args.out, args.max_sure_wrong, args.limit)
+    cal = refit(args.dataset, args.split.split(","), args.models, args.out, args.max_sure_wrong, args.limit)
     print(json.dumps(cal.to_json(), indent=2))
 
 

@@ -26,7 +26,7 @@ SPLITS = ("train", "val")
 
 def render(plan: Plan, work: Path) -> dict[str, dict[str, int]]:
     """The synthetic train, validation and test sets, the calibration set (drawn only from the styles kept for
-    the calibration), the ``unseen`` test set (only from the styles held out of both; see
+    the calibration) and its racks at a phone's resolution, the ``unseen`` test set (only from the styles held out of both; see
     ``datasets/synth/styles.py``), ``unseen_racks``, racks only in those held-out styles, and ``phone_racks``, the
     same racks at a phone's resolution. A set already complete in ``work`` is kept."""
     synth = work / "synth"
@@ -36,6 +36,7 @@ def render(plan: Plan, work: Path) -> dict[str, dict[str, int]]:
             ("val", plan.synth_val, plan.seed_val, plan.render_size, True, "train", "mix-all"),
             ("test", plan.synth_test, plan.seed_test, plan.test_render_size, False, "train", "mix-all"),
             ("calib", plan.synth_calib, plan.seed_calib, plan.test_render_size, False, "calib", "mix-all"),
+            ("calib_racks", plan.synth_calib_racks, plan.seed_calib_racks, plan.phone_render_size, False, "calib", "rack"),
             ("unseen", plan.synth_unseen, plan.seed_unseen, plan.test_render_size, False, "heldout", "mix-all"),
             ("unseen_racks", plan.synth_unseen_racks, plan.seed_unseen_racks, plan.test_render_size, False, "heldout", "rack"),
             ("phone_racks", plan.synth_phone_racks, plan.seed_unseen_racks, plan.phone_render_size, False, "heldout", "rack")):

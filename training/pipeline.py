@@ -124,7 +124,7 @@ def train_all(plan: Plan, work: Path, real: Path) -> TrainReport:
     write_weights(det, cls, plan, models)
     with report.timed("calibrate"):
         # on renders the models never saw; the real held-out photos are only ever reported on
-        refit(work / "synth", "calib", models, progress=True)
+        refit(work / "synth", ("calib", "calib_racks"), models, progress=True)
     with report.timed("evaluate"):
         evaluate(work, models, report)
     report.wall_seconds = round(time.time() - start, 1)

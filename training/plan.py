@@ -21,6 +21,9 @@ class Plan:
     render_size: int = 800
     test_render_size: int = 1024  # the synthetic test and calibration sets are rendered at a phone-like size
     synth_calib: int = 150  # renders the reader's calibration is fitted on (training/calibrate.py)
+    # ... and beside them racks in the same styles at a phone's resolution: the calibration's own rack scenes are
+    # few, and on a rack of an edition it never saw the classifier is right least often and as sure as ever
+    synth_calib_racks: int = 90
     synth_unseen: int = 150  # test renders drawn only from the styles held out of training (datasets/synth/styles.py)
     # racks only, in the held-out styles: standing tiles in tiers, close up, from the seat and from above, where
     # the detector and the readers meet the most that is new to them
@@ -76,6 +79,7 @@ class Plan:
     seed_det_crops: int = 11
     seed_views: int = 23
     seed_calib: int = 777
+    seed_calib_racks: int = 778
     seed_unseen: int = 4242
     seed_unseen_racks: int = 5353
     seed_det_racks: int = 31
@@ -94,7 +98,7 @@ class Plan:
                        det_epochs_synth=60, det_epochs_finetune=20, finetune_synth=4000, det_batch=64, cls_imgsz=96,
                        cls_epochs=30, cls_batch=512, device="0", workers=8)
         elif name == "smoke":  # a minute-long run that exercises every step (for development and the suite)
-            plan = cls(name="smoke", synth_train=24, synth_val=8, synth_test=8, synth_calib=6, synth_unseen=4, synth_unseen_racks=3, synth_phone_racks=2, phone_render_size=2200, render_size=480, test_render_size=480,
+            plan = cls(name="smoke", synth_train=24, synth_val=8, synth_test=8, synth_calib=6, synth_calib_racks=2, synth_unseen=4, synth_unseen_racks=3, synth_phone_racks=2, phone_render_size=2200, render_size=480, test_render_size=480,
                        det_imgsz=256, det_epochs_synth=1, det_epochs_finetune=1, det_rack_renders=6, det_epochs_racks=1,
                        cls_epochs=1, real_repeat=1,
                        real_crop_repeat=1, cls_epochs_refine=1, cls_epochs_detector=0, cls_views_real=2,

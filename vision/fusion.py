@@ -26,7 +26,9 @@ On a rack the classifier's rate is its own (``rack_six_nine``, fitted on the cal
 a 9 is the edition's marks below the number, and on a rack the lip in front and the tier before hide
 them: there it has a 6 or a 9 the right way up about half the time, on the editions it learnt from too,
 while the recogniser, reading with the tile's neighbours (``vision.upright``), still knows which way
-the rack stands.
+the rack stands. Its temperature there is its own too (``rack_temperature``): standing tiles seen close up
+or from above, big digits filling the face, are where the classifier is least often right on an edition it
+never saw, as sure as it is on a table, while the recogniser reads a rack's upright numbers best.
 
 Other evidence on the code, such as the ink's colour (``vision.ink.ink_likelihood``), comes in as
 one more likelihood per code (``fuse``'s ``evidence``), raised to ``evidence_weight``: an opinion
@@ -87,11 +89,14 @@ class FusionParams:
     six_nine: float = 0.0  # share of the classifier's 6 that may be a 9 turned over (and back)
     ocr_six_nine: float = 0.0  # the same for the recogniser
     rack_six_nine: float | None = None  # the classifier's share on a rack; None: ``six_nine`` (a calibration fitted before)
+    rack_temperature: float | None = None  # the classifier's temperature on a rack; None: ``cls_temperature``
     evidence_weight: float = 1.0  # the power other evidence (the ink) is raised to, 0 (ignored) to 1
 
     def __post_init__(self) -> None:
         if not self.cls_temperature > 0:
             raise ValueError(f"cls_temperature must be positive, got {self.cls_temperature}")
+        if self.rack_temperature is not None and not self.rack_temperature > 0:
+            raise ValueError(f"rack_temperature must be positive, got {self.rack_temperature}")
         for name in ("ocr_hit", "ocr_blank", "joker_blank", "disagree_at"):
             value = getattr(self, name)
             if not 0.0 < value < 1.0:
@@ -108,10 +113,10 @@ class FusionParams:
             raise ValueError("ocr_hit + ocr_blank must leave some probability for misreads")
 
     def on_rack(self) -> "FusionParams":
-        """These numbers for the tiles of a rack: the classifier's 6-or-9 share is its rack share."""
-        if self.rack_six_nine is None:
-            return self
-        return dataclasses.replace(self, six_nine=self.rack_six_nine)
+        """These numbers for the tiles of a rack: the classifier's 6-or-9 share and temperature are its rack ones."""
+        six_nine = self.six_nine if self.rack_six_nine is None else self.rack_six_nine
+        temperature = self.cls_temperature if self.rack_temperature is None else self.rack_temperature
+        return dataclasses.replace(self, six_nine=six_nine, cls_temperature=temperature)
 
 
 def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:

@@ -71,6 +71,12 @@ def test_smoke_run_writes_loadable_weights_metrics_and_card(smoke_run) -> None:
     assert [p.name for p in phone] == [p.name for p in sorted((run / "synth" / "images" / "unseen_racks").glob("*.jpg"))][:2]
     assert all(max(Image.open(p).size) == 2200 for p in phone)
     assert "racks only" in (out / "MODEL_CARD.md").read_text() and "phone's resolution" in (out / "MODEL_CARD.md").read_text()
+    # the calibration is fitted on its renders and on racks in its styles at a phone's resolution
+    assert metrics["data"]["synth_calib_racks"]["photos"] == 2
+    for meta in (run / "synth" / "meta" / "calib_racks").glob("*.json"):
+        got = json.loads(meta.read_text())
+        assert got["kind"] == "rack" and got["styles"] == "calib", meta.name
+    assert "calib, calib_racks" in json.loads((out / "calibration.json").read_text())["fitted_on"]
     for step in ("render", "export_real", "detector_synth", "detector_finetune", "render_racks", "detector_racks", "classifier", "classifier_refine",
                  "realism_check", "detector_crops", "classifier_views", "calibrate", "evaluate"):
         assert step in metrics["seconds"], step

@@ -91,6 +91,18 @@ def test_on_a_rack_the_classifier_has_its_own_six_nine_share():
         FusionParams(rack_six_nine=0.7)
 
 
+def test_on_a_rack_the_classifier_has_its_own_temperature():
+    params = FusionParams(cls_temperature=1.5, rack_temperature=3.0, rack_six_nine=0.5)
+    assert params.on_rack() == FusionParams(cls_temperature=3.0, rack_temperature=3.0, six_nine=0.5, rack_six_nine=0.5)
+    assert FusionParams(cls_temperature=1.5).on_rack() == FusionParams(cls_temperature=1.5)  # fitted before: one
+    # a classifier sure of an O10 against a recogniser fairly sure of a 2: softer on a rack, the recogniser wins there
+    table, _, _ = _one({"O10": 0.995, "O2": 0.001}, {2: 0.8, None: 0.2}, params)
+    rack, _, _ = _one({"O10": 0.995, "O2": 0.001}, {2: 0.8, None: 0.2}, params.on_rack())
+    assert CLASS_NAMES[int(table.argmax())] == "O10" and CLASS_NAMES[int(rack.argmax())] == "O2"
+    with pytest.raises(ValueError, match="rack_temperature"):
+        FusionParams(rack_temperature=0.0)
+
+
 def test_a_recogniser_that_reads_nothing_is_weak_evidence_and_no_confirmation():
     fused, p, o = _one({"R5": 0.95}, {None: 1.0})
     assert CLASS_NAMES[int(fused.argmax())] == "R5"
