@@ -48,6 +48,8 @@ from vision.yolo_format import CLASS_NAMES
 
 _CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
 _TILE = {code: parse_tile(code, twist=True) for code in CLASS_NAMES}
+_TWIST = frozenset(TWIST_CODES)
+_FACE = {code: (t.number, t.colour) for code, t in _TILE.items() if code != "J" and code not in _TWIST}  # (number, colour)
 _LOG_FLOOR = 1e-9
 
 
@@ -142,10 +144,7 @@ def read_consistently(
     over = {c for c, k in totals.items() if k > copy_limit(c)}
     choices: list[TileChoice | None] = [None] * n
     for u, unit in enumerate(units):
-        others = Counter(known_counts)
-        for v, other in enumerate(units):
-            if v != u:
-                others.update(other.combos[chosen[v]].codes)
+        others = totals - Counter(unit.combos[chosen[u]].codes)  # every other unit's chosen codes, and the known
         marginals = unit.marginals(others, excess_penalty, log_invalid)
         unit_codes = [codes[t] for t in unit.tiles]
         unsettled = unit.meld is None or not rules_settle_turn(unit_codes, rules)
@@ -289,10 +288,11 @@ class _Unit:
 
     def marginals(self, others: Counter[str], penalty: float, log_invalid: float) -> list[dict[str, float]]:
         """Per tile position, code -> probability over this unit's combinations (others fixed)."""
-        base_excess = _excess(others)
         weights = []
         for combo in self.combos:
-            extra = _excess(others + Counter(combo.codes)) - base_excess
+            # the copies over the limit this combination adds: only its own codes' counts change
+            extra = sum(max(0, others[c] + k - copy_limit(c)) - max(0, others[c] - copy_limit(c))
+                        for c, k in Counter(combo.codes).items())
             weights.append(combo.score - penalty * extra)
         w = np.asarray(weights)
         top = float(w.max())
@@ -383,20 +383,20 @@ def _meld_unit(
 
 def _could_be_valid(codes: tuple[str, ...], size: int, rules: HouseRules) -> bool:
     """Can a meld of ``size`` tiles starting with these (in any order) still be valid?"""
-    if any(c in TWIST_CODES for c in codes):  # a Twist joker: valid only with the rule; the engine decides the rest
+    if not _TWIST.isdisjoint(codes):  # a Twist joker: valid only with the rule; the engine decides the rest
         return rules.twist
-    faces = [_TILE[c] for c in codes if c != "J"]
+    faces = [_FACE[c] for c in codes if c != "J"]
     if len(codes) - len(faces) > JOKERS_IN_SET:
         return False
     if not faces:
         return True
-    numbers = [t.number for t in faces]
-    colours = [t.colour for t in faces]
-    if size <= MAX_GROUP and len(set(numbers)) == 1 and len(set(colours)) == len(colours):
+    numbers = {n for n, _ in faces}
+    colours = {c for _, c in faces}
+    if size <= MAX_GROUP and len(numbers) == 1 and len(colours) == len(faces):
         return True
-    if size > MAX_RUN or len(set(colours)) != 1 or len(set(numbers)) != len(numbers):
+    if size > MAX_RUN or len(colours) != 1 or len(numbers) != len(faces):
         return False
-    present = sorted(set(numbers))
+    present = sorted(numbers)
     if not rules.wrap_around:
         return present[-1] - present[0] <= size - 1
     # shortest cyclic stretch holding all the numbers
@@ -428,26 +428,23 @@ def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> lis
     n_x = len(scores)
     codes = sorted({c for cc in var_codes for c in cc})
     n_e = len(codes)
+    row_of = {code: k for k, code in enumerate(codes)}
     cost = np.concatenate([-np.asarray(scores), np.full(n_e, penalty)])
-    rows, lo, hi = [], [], []
-    for u, unit in enumerate(units):  # one combination per unit
-        row = np.zeros(n_x + n_e)
-        row[offsets[u] : offsets[u] + len(unit.combos)] = 1.0
-        rows.append(row)
-        lo.append(1.0)
-        hi.append(1.0)
-    for k, code in enumerate(codes):  # copies - excess <= limit - known
-        row = np.zeros(n_x + n_e)
-        for j, cc in enumerate(var_codes):
-            row[j] = cc.get(code, 0)
-        row[n_x + k] = -1.0
-        limit = copy_limit(code) - known.get(code, 0)
-        rows.append(row)
-        lo.append(-np.inf)
-        hi.append(float(limit))
+    # one combination per unit: a row per unit
+    one = np.zeros((len(units), n_x + n_e))
+    for u, unit in enumerate(units):
+        one[u, offsets[u] : offsets[u] + len(unit.combos)] = 1.0
+    # copies - excess <= limit - known: a row per code
+    copies = np.zeros((n_e, n_x + n_e))
+    for j, cc in enumerate(var_codes):
+        for code, k in cc.items():
+            copies[row_of[code], j] = k
+    copies[np.arange(n_e), n_x + np.arange(n_e)] = -1.0
+    limits = np.array([copy_limit(code) - known.get(code, 0) for code in codes], dtype=np.float64)
     res = milp(
         c=cost,
-        constraints=LinearConstraint(np.asarray(rows), np.asarray(lo), np.asarray(hi)),
+        constraints=LinearConstraint(np.vstack([one, copies]), np.concatenate([np.ones(len(units)), np.full(n_e, -np.inf)]),
+                                     np.concatenate([np.ones(len(units)), limits])),
         integrality=np.ones(n_x + n_e),
         bounds=Bounds(np.zeros(n_x + n_e), np.concatenate([np.ones(n_x), np.full(n_e, np.inf)])),
         options={"time_limit": 5.0},
