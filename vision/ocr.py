@@ -573,10 +573,9 @@ class NumberReader:
         later: tuple[float, ...] = ()
         if len(angles) == 2:
             unsure = abs(lean) < s.lean_clear or ink_extent(rows) >= s.fills_face
-            if upright and abs(_wrap(angles[1])) < abs(_wrap(angles[0])):
-                angles.reverse()
-                lean = -lean
-            elif not upright and lean < 0:
+            # first: on a rack the turn nearest the photo's up, elsewhere the one the ink says is up
+            second_first = abs(_wrap(angles[1])) < abs(_wrap(angles[0])) if upright else lean < 0
+            if second_first:
                 angles.reverse()
                 lean = -lean
             # on a rack, ink leaning against the photo's way up is a tile put in upside down, or a digit's own weight
