@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from datasets.synth.writer import read_meta  # noqa: E402
+from datasets.synth.writer import is_rack_scene, read_meta  # noqa: E402
 from vision.evaluate import open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
 from vision.ocr import NO_NUMBER, load_number_reader  # noqa: E402
@@ -67,7 +67,7 @@ def main() -> None:
             continue
         meta = read_meta(data.root, args.split, image_path)
         # a rendered rack scene is read as a rack, as the app reads a rack photo
-        probs = reader.read(image.rgb, np.array([t.box for t in tiles]), upright=bool(meta and meta.get("kind") == "rack"))
+        probs = reader.read(image.rgb, np.array([t.box for t in tiles]), upright=is_rack_scene(meta))
         for tile, row in zip(tiles, probs):
             best = int(np.argmax(row))
             right = best != NO_NUMBER and best + 1 == int(tile.code[1:]) and row[best] >= SURE_ENOUGH

@@ -69,19 +69,11 @@ class PhotoRecord:
     rack: bool = False  # a photo of a rack (a rendered rack scene), read as one
 
 
-def is_rack_scene(dataset_root: Path, split: str, image_path: Path) -> bool:
-    """Whether a rendered photo shows a rack scene, by its meta file (``datasets/synth/writer.py``); a photo
-    without one (a real photo) is not."""
-    from datasets.synth.writer import read_meta
-
-    meta = read_meta(dataset_root, split, image_path)
-    return meta is not None and meta.get("kind") == "rack"
-
-
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
     """Read every photo of a labelled set once with the committed models; keep the raw opinions."""
     from tqdm import tqdm
 
+    from datasets.synth.writer import is_rack_scene, read_meta
     from vision.evaluate import open_dataset
     from vision.ink import InkOpinion
     from vision.load import load_image
@@ -97,7 +89,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
     out = []
     for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
         image = load_image(image_path)
-        rack = is_rack_scene(data.root, split, Path(image_path))
+        rack = is_rack_scene(read_meta(data.root, split, image_path))
         raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
         probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(CLASS_NAMES))

@@ -291,8 +291,7 @@ class _Unit:
         weights = []
         for combo in self.combos:
             # the copies over the limit this combination adds: only its own codes' counts change
-            extra = sum(max(0, others[c] + k - copy_limit(c)) - max(0, others[c] - copy_limit(c))
-                        for c, k in Counter(combo.codes).items())
+            extra = sum(_over(c, others[c] + k) - _over(c, others[c]) for c, k in Counter(combo.codes).items())
             weights.append(combo.score - penalty * extra)
         w = np.asarray(weights)
         top = float(w.max())
@@ -455,8 +454,13 @@ def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> lis
     return [int(np.argmax(x[offsets[u] : offsets[u] + len(unit.combos)])) for u, unit in enumerate(units)]
 
 
+def _over(code: str, n: int) -> int:
+    """The copies of ``code`` over its limit among ``n``."""
+    return max(0, n - copy_limit(code))
+
+
 def _excess(counts: Mapping[str, int]) -> int:
-    return sum(max(0, n - copy_limit(c)) for c, n in counts.items())
+    return sum(_over(c, n) for c, n in counts.items())
 
 
 def _changed_warnings(

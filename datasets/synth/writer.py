@@ -53,6 +53,12 @@ def read_meta(root: str | os.PathLike, split: str, image: str | os.PathLike) -> 
     return meta if isinstance(meta, dict) else None
 
 
+def is_rack_scene(meta: dict | None) -> bool:
+    """Whether a rendered photo's sidecar (``read_meta``) shows a rack scene, which the reader reads as a
+    rack; a photo without one (a real photo) is not."""
+    return meta is not None and meta.get("kind") == "rack"
+
+
 def _init(real_folder: str | None) -> None:
     global _REAL
     cv2.setNumThreads(1)

@@ -197,7 +197,7 @@ def test_the_classifiers_temperature_on_a_rack_is_fitted_on_the_rack_tiles():
 
 
 def test_a_rack_scene_is_named_by_the_renders_meta_file(tmp_path):
-    from training.calibrate import is_rack_scene
+    from datasets.synth.writer import is_rack_scene, read_meta
 
     meta = tmp_path / "meta" / "calib"
     meta.mkdir(parents=True)
@@ -205,10 +205,10 @@ def test_a_rack_scene_is_named_by_the_renders_meta_file(tmp_path):
     (meta / "b.json").write_text('{"kind": "mix", "view": "table"}')
     (meta / "c.json").write_text("not json")
     images = tmp_path / "images" / "calib"
-    assert is_rack_scene(tmp_path, "calib", images / "a.jpg")
-    assert not is_rack_scene(tmp_path, "calib", images / "b.jpg")
-    assert not is_rack_scene(tmp_path, "calib", images / "c.jpg")
-    assert not is_rack_scene(tmp_path, "calib", images / "real_photo.jpg")  # no meta file: a real photo
+    assert is_rack_scene(read_meta(tmp_path, "calib", images / "a.jpg"))
+    assert not is_rack_scene(read_meta(tmp_path, "calib", images / "b.jpg"))
+    assert not is_rack_scene(read_meta(tmp_path, "calib", images / "c.jpg"))
+    assert not is_rack_scene(read_meta(tmp_path, "calib", images / "real_photo.jpg"))  # no meta file: a real photo
 
 
 def test_json_round_trip_and_defaults(tmp_path):
