@@ -21,10 +21,17 @@ def crop_tile(rgb: np.ndarray, box: tuple[float, float, float, float], size: int
     side = max(bw, bh) * (1 + 2 * pad)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     scale = size / side
-    # an affine map that sends the square around the box to the output square
-    m = np.array([[scale, 0, size / 2 - cx * scale], [0, scale, size / 2 - cy * scale]], np.float32)
-    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    out = cv2.warpAffine(rgb, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+    # A warp samples the photo at one point per output pixel (it has no INTER_AREA): shrinking a big tile, it would
+    # keep one photo pixel in several and alias the digit's edges. So a big tile is cut at a whole multiple of the
+    # output's size, no smaller than the tile, and that is shrunk with its pixels' areas averaged.
+    f = max(1, int(np.ceil(1.0 / scale - 1e-6)))
+    big = size * f
+    # output pixel u averages the cut's pixels f u .. f u + f - 1, centred on f u + (f - 1) / 2
+    t = big / 2 + (f - 1) / 2
+    m = np.array([[scale * f, 0, t - cx * scale * f], [0, scale * f, t - cy * scale * f]], np.float32)
+    out = cv2.warpAffine(rgb, m, (big, big), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if f > 1:
+        out = cv2.resize(out, (size, size), interpolation=cv2.INTER_AREA)
     # keep only the box itself plus the pad: outside it, replicate the box's own edge
     ix1 = int(np.clip(round(size / 2 - bw * (0.5 + pad) * scale), 0, size))
     ix2 = int(np.clip(round(size / 2 + bw * (0.5 + pad) * scale), 0, size))
