@@ -22,8 +22,9 @@ def test_a_crop_is_a_square_of_the_classifiers_size_holding_the_tile(scale):
 
 
 def test_a_big_tile_is_shrunk_by_area_not_sampled():
-    # stripes one pixel wide on a tile 400 px high: sampled one pixel in seven, every sample falls on one colour
-    # (all black, here); averaged over seven pixels, three or four of them white, the crop is a flat grey
+    # stripes one pixel wide on a tile 400 px high: sampled one pixel in seven, the samples fall on black and white
+    # in turn (bands as wide as the stripes in the crop); averaged over seven pixels, three or four of them white,
+    # the crop is a flat grey
     photo = np.zeros((480, 480, 3), np.uint8)
     photo[:, ::2] = 255
     crop = crop_tile(photo, (40.0, 40.0, 440.0, 440.0)).astype(float)
