@@ -29,11 +29,12 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   turn nearest the photo's up is read first and weighs more in the merge (``OcrSettings.rack_upright``).
 
 Crops are cut straight at the recogniser's 48 px height (one affine warp each, a little smoothed:
-``CUT_SMOOTH``), in three fixed windows of the face (``OcrSettings.windows``) and one fitted to the tile's own ink (``ink_window``: editions
-print digits of every size at every height, and the recogniser reads text best when it fills the
-line), and read in batches of similar width by one onnxruntime session, loaded once, on first use (two
-threads). The other turns read later take the ink window and the two fixed windows that read best on
-the photo's first turns: every tile of a photo is of one edition, so one cut suits them all.
+``CUT_SMOOTH``), in three fixed windows of the face (``OcrSettings.windows``) and one fitted to the
+tile's own ink (``ink_window``: editions print digits of every size at every height, and the
+recogniser reads text best when it fills the line), and read in batches of similar width by one
+onnxruntime session, loaded once, on first use (two threads). The other turns read later take the ink
+window and the two fixed windows that read best on the photo's first turns: every tile of a photo is of
+one edition, so one cut suits them all.
 
 Output: for each box, probabilities over ``1..13`` and "no number" (the last column), each
 number's probability being the CTC probability of its digit string.

@@ -29,4 +29,3 @@ def test_a_big_tile_is_shrunk_by_area_not_sampled():
     photo[:, ::2] = 255
     crop = crop_tile(photo, (40.0, 40.0, 440.0, 440.0)).astype(float)
     assert abs(crop.mean() - 127.5) < 4 and crop.std() < 25, (crop.mean(), crop.std())
-
