@@ -107,6 +107,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "the number may go on past this box: check the whole tile",
         "ייתכן שהמספר ממשיך מחוץ למסגרת: בדקו את כל האבן",
     ),
+    "doubt_cut_by_frame": (
+        "the tile runs off the photo: check its whole number",
+        "האבן נחתכת בקצה התמונה: בדקו את המספר המלא שלה",
+    ),
     "doubt_crowded": (
         "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
         "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",
