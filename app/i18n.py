@@ -111,6 +111,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "the tile runs off the photo: check its whole number",
         "האבן נחתכת בקצה התמונה: בדקו את המספר המלא שלה",
     ),
+    "doubt_overlapping": (
+        "this box overlaps another: perhaps the same tile twice, or a box across two tiles",
+        "המסגרת הזאת חופפת למסגרת אחרת: אולי אותה אבן פעמיים, או מסגרת על פני שתי אבנים",
+    ),
     "doubt_crowded": (
         "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
         "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",

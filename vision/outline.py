@@ -16,6 +16,10 @@ box weaker (by the detector's score) than the ones that outweigh it, so that eac
 - a box whose outline overlaps the outlines of two stronger boxes by ``STRADDLE`` or more each, where those
   two lie apart (their outlines overlap less than ``APART``), straddles them.
 
+A box kept that still overlaps another's outline by ``SUSPECT`` or more (``overlapped``) is no surer for it: one of
+the two may be the same tile again, or lie across two tiles, and which one the boxes cannot say. Both are shown as
+doubtful (``vision.types.OVERLAPPING``); their readings are left as they are.
+
 The bounds were chosen by the tiles found and the boxes on no tile of the calibration renders, the unseen
 styles and the synthetic test (``models/HISTORY.md``): lower bounds also drop the better of two poor boxes on a
 crowded tile, and a straddling box stronger than a tile it lies across is as often the tile's only good box.
@@ -30,6 +34,8 @@ from .metrics import box_iou
 from .ocr import box_geometry, outline
 
 DUPLICATE = 0.5
+# a box kept that still overlaps another's outline this much may be the same tile again or lie across two: doubtful
+SUSPECT = 0.3
 STRADDLE = 0.2
 APART = 0.2
 # pairs of upright boxes overlapping less than this are not measured: an upright box holds its turned tile, and
@@ -90,3 +96,12 @@ def one_per_tile(rgb: np.ndarray, boxes: np.ndarray, scores: np.ndarray) -> np.n
         if any(ov.get((a, b), 0.0) < APART for a in stronger for b in stronger if a < b):
             dropped.add(j)
     return np.array([k for k in range(n) if k not in dropped], dtype=int)
+
+
+def overlapped(rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """(N,) bool: does the box's outline overlap another box's by ``SUSPECT`` (IoU) or more?"""
+    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    out = np.zeros(len(boxes), dtype=bool)
+    for (i, _), iou in (overlaps(rgb, boxes) if len(boxes) > 1 else {}).items():
+        out[i] |= iou >= SUSPECT
+    return out

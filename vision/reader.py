@@ -26,15 +26,16 @@ from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_consistently
+from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
-from vision.frame import cut_by_frame
+from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import set_aside, split_by_rules
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, PARTIAL, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, OVERLAPPING, PARTIAL, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -174,6 +175,7 @@ class Reader:
         off_colour = ink_disagrees(consistent.codes, inks)
         partial = goes_on(image.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, image.width, image.height)  # so does a tile half out of the photo
+        twice = overlapped(image.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
@@ -188,9 +190,11 @@ class Reader:
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
                 doubtful=choice.doubtful or bool(disagree[t]) or bool(recoloured[t]) or bool(off_colour[t]) or unconfirmed[t]
-                or t in aside or bool(partial[t]) or bool(cut[t]) or (reads_turned(choice.code) and choice.confidence < six_nine_below),
+                or t in aside or bool(partial[t]) or bool(cut[t]) or bool(twice[t])
+                or (reads_turned(choice.code) and choice.confidence < six_nine_below),
                 doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
                        else CROWDED if t in aside else PARTIAL if partial[t] else CUT_BY_FRAME if cut[t]
+                       else OVERLAPPING if twice[t]
                        else INK_COLOUR if off_colour[t]
                        else INK_RECOLOURED if recoloured[t] and inks[t] == choice.code[:1] else None),
             )

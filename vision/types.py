@@ -33,12 +33,14 @@ INK_RECOLOURED = "ink_recoloured"
 CROWDED = "crowded"
 PARTIAL = "partial"
 CUT_BY_FRAME = "cut_by_frame"
+OVERLAPPING = "overlapping"
 DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
     INK_RECOLOURED: "the colour was taken from the ink (vision.ink): the tile classifier saw another colour",
     PARTIAL: "the tile's ink goes on past its box: the box may hold only part of the number (vision.partial)",
     CUT_BY_FRAME: "the tile runs off the photo's edge: part of its number may be outside the photo (vision.frame)",
+    OVERLAPPING: "its box overlaps another's by a third or more: one of them may be the same tile found twice, or lie across two tiles (vision.outline)",
     CROWDED: "its box lies over a neighbour's in a meld that is valid without it: perhaps the same tile found twice, or no tile",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_fakes import FakeModel, raw_tile
+from vision_fakes import FakeModel, FakeNumberReader, raw_tile
 
 from vision.calibration import Calibration
 from vision.frame import cut_by_frame
@@ -49,29 +49,13 @@ def test_a_photo_with_no_size_is_an_error():
         cut_by_frame(ROW, 0, HEIGHT)
 
 
-class _Reads:
-    """A number reader that reads each box's number surely, as the classifier does."""
-
-    def __init__(self, numbers: list[int]) -> None:
-        self.numbers = numbers
-
-    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
-        out = np.zeros((len(boxes), 14))
-        out[np.arange(len(boxes)), np.array(self.numbers) - 1] = 1.0
-        return out
-
-
-class _NoInk:
-    def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]:
-        return [None] * len(boxes)
-
-
 def test_the_reader_shows_a_tile_cut_by_the_frame_as_doubtful_and_leaves_its_reading():
     codes = ["R4", "B7", "K10", "O13", "R1"]  # the last, cut: a 1 that may be the 1 of a 10-13
-    model = FakeModel([raw_tile(box, {code: 0.999}) for box, code in zip(ROW + [CUT], codes)])
+    boxes = ROW + [CUT]
+    model = FakeModel([raw_tile(box, {code: 0.999}) for box, code in zip(boxes, codes)])
+    numbers = FakeNumberReader({box: {int(code[1:]): 1.0} for box, code in zip(boxes, codes)})
     rgb = np.full((HEIGHT, WIDTH, 3), 200, np.uint8)
-    reader = Reader(model=model, number_reader=_Reads([4, 7, 10, 13, 1]), ocr=True,
-                    calibration=Calibration(doubt_below=0.5), ink_reader=_NoInk())
+    reader = Reader(model=model, number_reader=numbers, ocr=True, calibration=Calibration(doubt_below=0.5))
     tiles = reader.read(Image(rgb=rgb, path="rack.jpg"), rack=True).tiles
     by_code = {t.code: t for t in tiles}
     assert set(by_code) == set(codes)

@@ -7,9 +7,13 @@ import math
 import cv2
 import numpy as np
 import pytest
+from vision_fakes import FakeModel, FakeNumberReader, raw_tile
 
+from vision.calibration import Calibration
 from vision.ocr import box_geometry, outline
-from vision.outline import one_per_tile, outline_iou
+from vision.outline import one_per_tile, outline_iou, overlapped
+from vision.reader import Reader
+from vision.types import DOUBT_TEXT, OVERLAPPING, Image
 
 TILE_W, TILE_H = 52.0, 70.0  # a tile's face, 26 x 35 mm at 2 px a mm
 
@@ -93,3 +97,37 @@ def test_boxes_and_scores_must_pair_up():
     rgb, tiles, _ = _meld(20.0, n=2)
     with pytest.raises(ValueError, match="2 boxes but 1 scores"):
         one_per_tile(rgb, np.array([_box(c) for c in tiles]), np.array([0.5]))
+
+
+def test_boxes_kept_that_still_overlap_by_a_third_are_both_suspect():
+    rgb, tiles, joints = _meld(0.0, n=4)
+    boxes = [_box(c) for c in tiles]
+    assert not overlapped(rgb, np.array(boxes)).any()  # tiles side by side
+    x1, y1, x2, y2 = boxes[2]
+    shifted = (x1 + 20, y1, x2 + 20, y2)  # a second box on tile 2, 0.44 of it (IoU), 0.24 of tile 3
+    assert overlapped(rgb, np.array(boxes + [shifted])).tolist() == [False, False, True, False, True]
+    # a box across a joint that the detector was surer of than of its tiles, kept: a third of each
+    across = _box(_corners(*joints[0], 0.0))
+    assert overlapped(rgb, np.array(boxes + [across])).tolist() == [True, True, False, False, True]
+
+
+def test_the_tiles_of_a_slanted_meld_are_not_suspect():
+    rgb, tiles, _ = _meld(35.0, n=5)
+    assert not overlapped(rgb, np.array([_box(c) for c in tiles])).any()
+    assert overlapped(rgb, np.zeros((0, 4))).tolist() == [] and overlapped(rgb, np.array([_box(tiles[0])])).tolist() == [False]
+
+
+def test_the_reader_shows_both_boxes_of_a_tile_found_twice_as_doubtful():
+    rgb, tiles, _ = _meld(0.0, n=4)
+    boxes = [_box(c) for c in tiles]
+    x1, y1, x2, y2 = boxes[2]
+    boxes.append((x1 + 20, y1, x2 + 20, y2))  # read as another tile, as surely: which box is no tile, none can say
+    codes = ["R4", "B7", "K10", "O13", "O1"]
+    model = FakeModel([raw_tile(box, {code: 0.999}) for box, code in zip(boxes, codes)])
+    numbers = FakeNumberReader({box: {int(code[1:]): 1.0} for box, code in zip(boxes, codes)})
+    reader = Reader(model=model, number_reader=numbers, ocr=True, calibration=Calibration(doubt_below=0.5))
+    by_code = {t.code: t for t in reader.read(Image(rgb=rgb, path="rack.jpg"), rack=True).tiles}
+    assert set(by_code) == set(codes)  # both read, as read
+    assert [by_code[c].doubt for c in ("K10", "O1")] == [OVERLAPPING] * 2 and OVERLAPPING in DOUBT_TEXT
+    assert all(by_code[c].doubtful for c in ("K10", "O1")) and not any(by_code[c].doubtful for c in ("R4", "B7", "O13"))
+
