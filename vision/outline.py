@@ -18,9 +18,9 @@ box weaker (by the detector's score) than the ones that outweigh it, so that eac
 
 A box kept that still overlaps another's outline by ``SUSPECT`` or more (``overlapped``) is no surer for it: one of
 the two may be the same tile again, or lie across two tiles, and which one the boxes cannot say. Both are shown as
-doubtful (``vision.types.OVERLAPPING``); their readings are left as they are. So are the two where the rules have set one of them
-aside from its meld (``vision.regroup``): the rules keep whichever box leaves the meld most evenly laid, and that is
-now and then the box on no tile.
+doubtful (``vision.types.OVERLAPPING``); their readings are left as they are. So are the two where the rules have
+set one of them aside from its meld (``vision.regroup``): the rules keep whichever box leaves the meld most evenly
+laid, and that is now and then the box on no tile.
 
 The bounds were chosen by the tiles found and the boxes on no tile of the calibration renders, the unseen
 styles and the synthetic test (``models/HISTORY.md``): lower bounds also drop the better of two poor boxes on a
