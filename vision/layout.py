@@ -19,7 +19,8 @@ rows are not quite straight. So:
 4. melds are put in reading order: rows (chains of melds level with each other, so wandering rows
    hold together) top to bottom, each left to right;
 5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``melds_with_cuts``): two
-   melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``);
+   melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``); those wider
+   than ``WIDE_GAP`` (``wide_cuts``) part a valid meld from tiles beside it that are no meld;
 6. a group's tiles whose centres lie closer than ``CROWD`` x the tile width to a neighbour's are crowded
    (``spacings``, ``crowded``): tiles lie side by side a width apart, so one of the two boxes is a tile found twice or a
    box over the joint of two tiles, or the meld is squeezed; again the rules decide (``vision.regroup``).
@@ -40,6 +41,9 @@ GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two m
 # a gap wider than this x the mean tile width may separate two melds (tiles of one meld lie closer): the
 # rules decide (vision.regroup)
 SOFT_GAP = 0.15
+# a gap wider than this x the mean tile width, with a valid meld on one side of it, separates two melds even where
+# the tiles on its other side are no valid meld (a cluster still being laid): tiles of one meld lie much closer
+WIDE_GAP = 0.3
 OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more than this x tile height
 TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
 ROW_AXIS_MARGIN = 1.5  # rows are taken to run down the photo only when clearly more tiles touch that way
@@ -73,6 +77,14 @@ def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], 
         for g in groups
     ]
     return groups, cuts
+
+
+def wide_cuts(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """For each group (indices into ``boxes``, in row order): the positions ``k`` at which the gap between its tiles
+    ``k - 1`` and ``k`` is wider than ``WIDE_GAP`` x their mean width."""
+    frame = _row_frame(boxes)
+    return [tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > WIDE_GAP * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
+            for g in groups]
 
 
 def spacings(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[np.ndarray]:

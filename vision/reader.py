@@ -29,7 +29,7 @@ from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import melds_with_cuts, rack_order
+from vision.layout import melds_with_cuts, rack_order, wide_cuts
 from vision.load import load_image
 from vision.metrics import box_iou
 from vision.outline import overlapped
@@ -163,7 +163,7 @@ class Reader:
         def can_be_meld(part: tuple[int, ...]) -> bool:  # under each tile's candidate readings
             return likeliest_meld(fused[list(part)], rules)[1]
 
-        regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld)
+        regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld, wide_cuts(tile_boxes, meld_groups))
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
         kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld)
         if len(regrouped) != len(meld_groups) or aside:

@@ -9,7 +9,9 @@ likeliest (``vision.consistent.likeliest_meld``): a 6 read as a 9 in ``O5 O9 O7`
 hold the two melds together when the readers name the 6 too; the tile is then read again in its own meld, and
 shown as doubtful, since the rules chose its reading. A group that can be valid as it is stays whole, and so
 does one that no cut makes into valid melds (a tile misread past its candidates is for the reader's doubt to
-show, not for the grouping to hide).
+show, not for the grouping to hide), except at a gap the boxes show as wide (``vision.layout.wide_cuts``, a third
+of a tile where tiles of one meld lie a twentieth apart): a valid meld on one side of it and tiles that are no meld
+on the other (a cluster still being laid, ``B12 R5 O8`` beside ``K4 K5 K6 K7 K8``) are two.
 
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
@@ -43,16 +45,18 @@ def valid_meld(codes: Sequence[str], rules: HouseRules) -> bool:
 
 
 def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]],
-                   is_meld: Callable[[tuple[int, ...]], bool]) -> list[list[int]]:
+                   is_meld: Callable[[tuple[int, ...]], bool], wide: Sequence[Sequence[int]] | None = None) -> list[list[int]]:
     """Each group, or the parts it is when cut at some of its candidate cuts (``_best_cut``).
 
     groups: tile indices, in row order; cuts: per group, positions k at which it may be cut (between
     its tiles k - 1 and k); is_meld: whether tiles (3 or more, in row order) can be read as a valid meld (the
     reader asks its readers' candidates, ``vision.consistent.likeliest_meld``, so that a misread tile whose true
-    face they name does not hold two melds together; ``codes_meld`` asks one reading).
+    face they name does not hold two melds together; ``codes_meld`` asks one reading); wide: per group, those of its
+    cuts the boxes show as wide (``vision.layout.wide_cuts``), at which it is cut where no cut of the rules' own
+    does and a part is a valid meld (``_wide_cut``); None: none.
     """
-    if len(groups) != len(cuts):
-        raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts")
+    if len(groups) != len(cuts) or (wide is not None and len(wide) != len(groups)):
+        raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts" + ("" if wide is None else f" and {len(wide)} of wide ones"))
     known: dict[tuple[int, ...], bool] = {}
 
     def meld(part: Sequence[int]) -> bool:
@@ -62,15 +66,26 @@ def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]
         return known[key]
 
     out: list[list[int]] = []
-    for group, where in zip(groups, cuts):
+    for g, (group, where) in enumerate(zip(groups, cuts)):
         group = list(group)
         where = sorted(k for k in where if 0 < k < len(group))[:MAX_CUTS]
         if not where or meld(group):
             out.append(group)
             continue
         parts = _best_cut(group, where, meld)
+        if parts is None and wide is not None:
+            parts = _wide_cut(group, [k for k in wide[g] if 0 < k < len(group)], meld)
         out.extend(parts if parts is not None else [group])
     return out
+
+
+def _wide_cut(group: list[int], wide: list[int], meld: Callable[[Sequence[int]], bool]) -> list[list[int]] | None:
+    """``group`` cut at every one of its ``wide`` gaps, where some part is a valid meld; None where none is."""
+    if not wide:
+        return None
+    bounds = (0, *sorted(wide), len(group))
+    parts = [group[a:b] for a, b in zip(bounds, bounds[1:])]
+    return parts if any(len(p) >= MIN_SET and meld(p) for p in parts) else None
 
 
 def codes_meld(codes: Sequence[str], rules: HouseRules) -> Callable[[tuple[int, ...]], bool]:

@@ -8,7 +8,7 @@ from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from vision.consistent import likeliest_meld
-from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, crowded, group_melds, melds_with_cuts, spacings
+from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings, wide_cuts
 from vision.reader import Reader
 from vision.regroup import codes_meld, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, Image
@@ -26,9 +26,9 @@ def row(gaps: list[float], x0: float = 60.0, y: float = 100.0) -> list[tuple[flo
     return boxes
 
 
-def split(codes: str, cuts: tuple[int, ...], rules: HouseRules = DEFAULT_RULES) -> list[list[str]]:
+def split(codes: str, cuts: tuple[int, ...], rules: HouseRules = DEFAULT_RULES, wide: tuple[int, ...] | None = None) -> list[list[str]]:
     tiles = codes.split()
-    groups = split_by_rules([list(range(len(tiles)))], [cuts], codes_meld(tiles, rules))
+    groups = split_by_rules([list(range(len(tiles)))], [cuts], codes_meld(tiles, rules), None if wide is None else [wide])
     return [[tiles[i] for i in g] for g in groups]
 
 
@@ -93,9 +93,31 @@ def test_jokers_and_house_rules_count():
     assert valid_meld(["R12", "R13", "R1"], wrap) and not valid_meld(["R12", "R13", "R1"], DEFAULT_RULES)
 
 
+def test_a_meld_beside_a_cluster_that_is_no_meld_comes_apart_at_a_wide_gap():
+    # K4..K8, a gap of a third of a tile, then B12 R5 O8 (tiles still being laid): no cut makes valid melds only
+    assert SOFT_GAP < WIDE_GAP < 0.35 < GAP_FACTOR
+    boxes = row([0.0, 0.02, 0.0, 0.01, 0.35, 0.0, 0.02])
+    groups, cuts = melds_with_cuts(boxes)
+    assert groups == [list(range(8))] and cuts == [(5,)] and wide_cuts(boxes, groups) == [(5,)]
+    codes = "K4 K5 K6 K7 K8 B12 R5 O8"
+    assert split(codes, (5,)) == [codes.split()]  # the rules alone keep them together
+    assert split(codes, (5,), wide=(5,)) == [["K4", "K5", "K6", "K7", "K8"], ["B12", "R5", "O8"]]
+
+
+def test_a_wide_gap_cuts_nothing_the_rules_can_cut_and_nothing_that_leaves_no_meld():
+    # the rules' own cut wins where there is one
+    assert split("R1 R2 R3 R4 R5 R6 K7 K8 K9", (3, 6), wide=(3,)) == [["R1", "R2", "R3", "R4", "R5", "R6"], ["K7", "K8", "K9"]]
+    # a wide gap with no valid meld either side of it: kept whole, for the doubt to show
+    assert split("R4 K9 O2 B7 R11 K1", (3,), wide=(3,)) == [["R4", "K9", "O2", "B7", "R11", "K1"]]
+    # a gap the boxes show as narrow is never cut this way
+    assert wide_cuts(row([0.0, 0.02, 0.2, 0.0, 0.01]), [list(range(6))]) == [()]
+
+
 def test_groups_and_cuts_must_pair_up():
     with pytest.raises(ValueError, match="2 groups but 1 lists of cuts"):
         split_by_rules([[0, 1, 2], [3, 4, 5]], [()], codes_meld(["R1"] * 6, DEFAULT_RULES))
+    with pytest.raises(ValueError, match="2 groups but 2 lists of cuts and 1 of wide ones"):
+        split_by_rules([[0, 1, 2], [3, 4, 5]], [(), ()], codes_meld(["R1"] * 6, DEFAULT_RULES), [()])
 
 
 # --------------------------------------------------------------------------- in the reader
@@ -110,6 +132,14 @@ def test_the_reader_reads_two_melds_laid_close_as_two():
     assert all(m.valid for m in reading.melds)
     assert [t.meld for t in reading.tiles] == [0, 0, 0, 0, 1, 1, 1]
     assert not any("not valid" in w for w in reading.warnings)
+
+
+def test_the_reader_reads_a_meld_and_a_cluster_beside_it_at_a_wide_gap_apart():
+    boxes = row([0.0, 0.02, 0.0, 0.01, 0.35, 0.0, 0.02])
+    codes = ["K4", "K5", "K6", "K7", "K8", "B12", "R5", "O8"]
+    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:5], True), (codes[5:], False)]
 
 
 # --------------------------------------------------------------------------- a box crowding a meld
