@@ -82,6 +82,8 @@ def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], 
 def wide_cuts(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     """For each group (indices into ``boxes``, in row order): the positions ``k`` at which the gap between its tiles
     ``k - 1`` and ``k`` is wider than ``WIDE_GAP`` x their mean width."""
+    if not groups:  # a rack's tiles, or a photo of lone tiles: no row to measure
+        return []
     frame = _row_frame(boxes)
     return [tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > WIDE_GAP * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
             for g in groups]

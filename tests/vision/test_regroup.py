@@ -111,6 +111,7 @@ def test_a_wide_gap_cuts_nothing_the_rules_can_cut_and_nothing_that_leaves_no_me
     assert split("R4 K9 O2 B7 R11 K1", (3,), wide=(3,)) == [["R4", "K9", "O2", "B7", "R11", "K1"]]
     # a gap the boxes show as narrow is never cut this way
     assert wide_cuts(row([0.0, 0.02, 0.2, 0.0, 0.01]), [list(range(6))]) == [()]
+    assert wide_cuts(row([0.0, 0.5]), []) == []  # no groups (a rack): nothing to measure
 
 
 def test_groups_and_cuts_must_pair_up():
