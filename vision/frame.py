@@ -24,12 +24,12 @@ EDGE_PX = 3.0
 
 def cut_by_frame(boxes: Sequence[Sequence[float]] | np.ndarray, width: int, height: int) -> np.ndarray:
     """(N,) bool: does the box touch the photo's edge, and is it cut short across that edge?"""
+    if not (width > 0 and height > 0):
+        raise ValueError(f"a photo of {width}x{height} pixels has no edges to touch")
     b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
     out = np.zeros(len(b), dtype=bool)
     if len(b) < MIN_BOXES:
         return out
-    if not (width > 0 and height > 0):
-        raise ValueError(f"a photo of {width}x{height} pixels has no edges to touch")
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     margin = max(EDGE_PX, EDGE * max(width, height))
     left_right = (b[:, 0] <= margin) | (b[:, 2] >= width - margin)

@@ -10,7 +10,7 @@ hold the two melds together when the readers name the 6 too; the tile is then re
 shown as doubtful, since the rules chose its reading. A group that can be valid as it is stays whole, and so
 does one that no cut makes into valid melds (a tile misread past its candidates is for the reader's doubt to
 show, not for the grouping to hide), except at a gap the boxes show as wide (``vision.layout.wide_cuts``, a third
-of a tile where tiles of one meld lie a twentieth apart): a valid meld on one side of it and tiles that are no meld
+of a tile where tiles of one meld lie a tenth apart or less): a valid meld on one side of it and tiles that are no meld
 on the other (a cluster still being laid, ``B12 R5 O8`` beside ``K4 K5 K6 K7 K8``) are two.
 
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
