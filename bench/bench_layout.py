@@ -16,7 +16,7 @@ sin(elevation)). Also the share of photos with every meld exact.
 
     .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
 
-``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.melds_with_cuts``, ``wide_cuts``,
+``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.melds_with_cuts``,
 ``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
@@ -43,7 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from engine.rules import HouseRules  # noqa: E402
-from vision.layout import group_melds, melds_with_cuts, wide_cuts  # noqa: E402
+from vision.layout import group_melds, melds_with_cuts  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.regroup import codes_meld, split_by_rules  # noqa: E402
 
@@ -180,8 +180,8 @@ def main() -> None:
         if args.read:
             pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
-            groups, cuts = melds_with_cuts(boxes)
-            pred = split_by_rules(groups, cuts, codes_meld([t["code"] for t in tiles], rules), wide_cuts(boxes, groups))
+            groups, cuts, wide = melds_with_cuts(boxes)
+            pred = split_by_rules(groups, cuts, codes_meld([t["code"] for t in tiles], rules), wide)
         else:
             pred = group_melds(boxes)
         outs = score(true, pred)

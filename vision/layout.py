@@ -20,7 +20,7 @@ rows are not quite straight. So:
    hold together) top to bottom, each left to right;
 5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``melds_with_cuts``): two
    melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``); those wider
-   than ``WIDE_GAP`` (``wide_cuts``) part a valid meld from tiles beside it that are no meld;
+   than ``WIDE_GAP`` part a valid meld from tiles beside it that are no meld;
 6. a group's tiles whose centres lie closer than ``CROWD`` x the tile width to a neighbour's are crowded
    (``spacings``, ``crowded``): tiles lie side by side a width apart, so one of the two boxes is a tile found twice or a
    box over the joint of two tiles, or the meld is squeezed; again the rules decide (``vision.regroup``).
@@ -62,30 +62,25 @@ def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
     return _melds(_row_frame(boxes))
 
 
-def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], list[tuple[int, ...]]]:
-    """``group_melds``'s groups, and where each may be two melds laid nearly touching in a row.
+def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``group_melds``'s groups, where each may be two melds laid nearly touching in a row (its cuts), and which of
+    those gaps are wide.
 
     For each group, the positions ``k`` (1 .. len - 1) at which the gap between its tiles ``k - 1``
     and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
     narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
-    rules to say (``vision.regroup``), not the boxes.
+    rules to say (``vision.regroup``), not the boxes. The wide ones are those wider than ``WIDE_GAP`` x their
+    mean width: a valid meld on one side of such a gap and tiles that are no meld on the other are two.
     """
     frame = _row_frame(boxes)
     groups = _melds(frame)
-    cuts = [
-        tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > SOFT_GAP * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
-        for g in groups
-    ]
-    return groups, cuts
+    return groups, _wider(frame, groups, SOFT_GAP), _wider(frame, groups, WIDE_GAP)
 
 
-def wide_cuts(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
-    """For each group (indices into ``boxes``, in row order): the positions ``k`` at which the gap between its tiles
-    ``k - 1`` and ``k`` is wider than ``WIDE_GAP`` x their mean width."""
-    if not groups:  # a rack's tiles, or a photo of lone tiles: no row to measure
-        return []
-    frame = _row_frame(boxes)
-    return [tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > WIDE_GAP * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
+def _wider(frame: "_Frame", groups: Sequence[Sequence[int]], factor: float) -> list[tuple[int, ...]]:
+    """For each group, the positions ``k`` at which the gap between its tiles ``k - 1`` and ``k`` is wider than
+    ``factor`` x their mean width."""
+    return [tuple(k for k in range(1, len(g)) if frame.gap(g[k - 1], g[k]) > factor * (frame.w[g[k - 1]] + frame.w[g[k]]) / 2)
             for g in groups]
 
 

@@ -29,7 +29,7 @@ from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import melds_with_cuts, rack_order, wide_cuts
+from vision.layout import melds_with_cuts, rack_order
 from vision.load import load_image
 from vision.metrics import box_iou
 from vision.outline import overlapped
@@ -133,12 +133,13 @@ class Reader:
                 warnings=[NO_TILES], ms=_ms(start), rack=rack,
             )
         boxes = [r.box for r in raw]
-        groups, cuts = ([[i] for i in rack_order(boxes)], []) if rack else melds_with_cuts(boxes)
+        groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes)
         order = [i for g in groups for i in g]
         new_index = {old: new for new, old in enumerate(order)}
         raw = [raw[i] for i in order]
         meld_groups = [] if rack else [[new_index[i] for i in g] for g in groups if len(g) >= 2]
         meld_cuts = [c for g, c in zip(groups, cuts) if len(g) >= 2]
+        meld_wide = [w for g, w in zip(groups, wide) if len(g) >= 2]
 
         probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
         tile_boxes = np.array([r.box for r in raw], dtype=np.float64)  # in reading order
@@ -163,7 +164,7 @@ class Reader:
         def can_be_meld(part: tuple[int, ...]) -> bool:  # under each tile's candidate readings
             return likeliest_meld(fused[list(part)], rules)[1]
 
-        regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld, wide_cuts(tile_boxes, meld_groups))
+        regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld, meld_wide)
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
         kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld)
         if len(regrouped) != len(meld_groups) or aside:

@@ -9,7 +9,7 @@ likeliest (``vision.consistent.likeliest_meld``): a 6 read as a 9 in ``O5 O9 O7`
 hold the two melds together when the readers name the 6 too; the tile is then read again in its own meld, and
 shown as doubtful, since the rules chose its reading. A group that can be valid as it is stays whole, and so
 does one that no cut makes into valid melds (a tile misread past its candidates is for the reader's doubt to
-show, not for the grouping to hide), except at a gap the boxes show as wide (``vision.layout.wide_cuts``, a third
+show, not for the grouping to hide), except at a gap the boxes show as wide (``vision.layout.melds_with_cuts``, a third
 of a tile where tiles of one meld lie a tenth apart or less): a valid meld on one side of it and tiles that are no meld
 on the other (a cluster still being laid, ``B12 R5 O8`` beside ``K4 K5 K6 K7 K8``) are two.
 
@@ -52,7 +52,7 @@ def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]
     its tiles k - 1 and k); is_meld: whether tiles (3 or more, in row order) can be read as a valid meld (the
     reader asks its readers' candidates, ``vision.consistent.likeliest_meld``, so that a misread tile whose true
     face they name does not hold two melds together; ``codes_meld`` asks one reading); wide: per group, those of its
-    cuts the boxes show as wide (``vision.layout.wide_cuts``), at which it is cut where no cut of the rules' own
+    cuts the boxes show as wide (``vision.layout.melds_with_cuts``), at which it is cut where no cut of the rules' own
     does and a part is a valid meld (``_wide_cut``); None: none.
     """
     if len(groups) != len(cuts) or (wide is not None and len(wide) != len(groups)):

@@ -8,7 +8,7 @@ from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from vision.consistent import likeliest_meld
-from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings, wide_cuts
+from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings
 from vision.reader import Reader
 from vision.regroup import codes_meld, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, Image
@@ -38,7 +38,7 @@ def split(codes: str, cuts: tuple[int, ...], rules: HouseRules = DEFAULT_RULES, 
 def test_a_wider_gap_in_a_row_is_a_candidate_cut_not_a_meld_gap():
     boxes = row([0.02, 0.0, 0.03, 0.3, 0.01, 0.02])  # 4 tiles, a gap of 0.3 tile, 3 tiles
     assert SOFT_GAP < 0.3 < GAP_FACTOR
-    groups, cuts = melds_with_cuts(boxes)
+    groups, cuts, _ = melds_with_cuts(boxes)
     assert groups == group_melds(boxes) == [[0, 1, 2, 3, 4, 5, 6]]  # the boxes alone keep them together ...
     assert cuts == [(4,)]  # ... and offer the cut before tile 4
 
@@ -47,7 +47,7 @@ def test_tiles_laid_touching_offer_no_cut_and_a_wide_gap_is_a_meld_gap():
     touching = row([0.0, 0.05, 0.02, 0.04])
     assert melds_with_cuts(touching)[1] == [()]
     apart = row([0.0, 0.02, 0.8, 0.0, 0.01])
-    groups, cuts = melds_with_cuts(apart)
+    groups, cuts, _ = melds_with_cuts(apart)
     assert groups == [[0, 1, 2], [3, 4, 5]]
     assert cuts == [(), ()]
 
@@ -97,8 +97,8 @@ def test_a_meld_beside_a_cluster_that_is_no_meld_comes_apart_at_a_wide_gap():
     # K4..K8, a gap of a third of a tile, then B12 R5 O8 (tiles still being laid): no cut makes valid melds only
     assert SOFT_GAP < WIDE_GAP < 0.35 < GAP_FACTOR
     boxes = row([0.0, 0.02, 0.0, 0.01, 0.35, 0.0, 0.02])
-    groups, cuts = melds_with_cuts(boxes)
-    assert groups == [list(range(8))] and cuts == [(5,)] and wide_cuts(boxes, groups) == [(5,)]
+    groups, cuts, wide = melds_with_cuts(boxes)
+    assert groups == [list(range(8))] and cuts == [(5,)] and wide == [(5,)]
     codes = "K4 K5 K6 K7 K8 B12 R5 O8"
     assert split(codes, (5,)) == [codes.split()]  # the rules alone keep them together
     assert split(codes, (5,), wide=(5,)) == [["K4", "K5", "K6", "K7", "K8"], ["B12", "R5", "O8"]]
@@ -110,8 +110,7 @@ def test_a_wide_gap_cuts_nothing_the_rules_can_cut_and_nothing_that_leaves_no_me
     # a wide gap with no valid meld either side of it: kept whole, for the doubt to show
     assert split("R4 K9 O2 B7 R11 K1", (3,), wide=(3,)) == [["R4", "K9", "O2", "B7", "R11", "K1"]]
     # a gap the boxes show as narrow is never cut this way
-    assert wide_cuts(row([0.0, 0.02, 0.2, 0.0, 0.01]), [list(range(6))]) == [()]
-    assert wide_cuts(row([0.0, 0.5]), []) == []  # no groups (a rack): nothing to measure
+    assert melds_with_cuts(row([0.0, 0.02, 0.2, 0.0, 0.01]))[1:] == ([(3,)], [()])
 
 
 def test_groups_and_cuts_must_pair_up():
