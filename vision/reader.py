@@ -26,6 +26,7 @@ from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
 from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_consistently
+from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
@@ -179,10 +180,27 @@ class Reader:
         twice = overlapped(image.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
+        chosen = consistent.tiles
+        codes = [c.code for c in chosen]
+        n = len(chosen)
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
         # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
-        twist_possible = rules.twist or any(c.code in TWIST_CODES for c in consistent.tiles)
-        unconfirmed = [c.code in TWIST_CODES or (twist_possible and c.code == "J") for c in consistent.tiles]
+        twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
+        # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
+        doubtful, why = judge(n, [
+            reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
+            reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
+            reason(CROWDED, [t in aside for t in range(n)]),
+            reason(PARTIAL, partial),
+            reason(CUT_BY_FRAME, cut),
+            reason(OVERLAPPING, twice),
+            reason(INK_COLOUR, off_colour),
+            reason(INK_RECOLOURED, recoloured & np.array([inks[t] == c[:1] for t, c in enumerate(codes)], dtype=bool)),
+            reason(None, recoloured),
+            reason(None, disagree),
+            reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
+            reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
+        ])
         tiles = [
             TileReading(
                 box=tuple(float(v) for v in r.box),  # type: ignore[arg-type]
@@ -190,16 +208,10 @@ class Reader:
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
                 meld=meld_of.get(t),
-                doubtful=choice.doubtful or bool(disagree[t]) or bool(recoloured[t]) or bool(off_colour[t]) or unconfirmed[t]
-                or t in aside or bool(partial[t]) or bool(cut[t]) or bool(twice[t])
-                or (reads_turned(choice.code) and choice.confidence < six_nine_below),
-                doubt=(TWIST_UNCONFIRMED if choice.code in TWIST_CODES else JOKER_KIND if unconfirmed[t]
-                       else CROWDED if t in aside else PARTIAL if partial[t] else CUT_BY_FRAME if cut[t]
-                       else OVERLAPPING if twice[t]
-                       else INK_COLOUR if off_colour[t]
-                       else INK_RECOLOURED if recoloured[t] and inks[t] == choice.code[:1] else None),
+                doubtful=doubtful[t],
+                doubt=why[t],
             )
-            for t, (r, choice) in enumerate(zip(raw, consistent.tiles))
+            for t, (r, choice) in enumerate(zip(raw, chosen))
         ]
         melds = check_melds(tiles, meld_groups, rules)
         warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
