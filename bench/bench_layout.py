@@ -20,7 +20,9 @@ sin(elevation)). Also the share of photos with every meld exact.
 ``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
-find counts as missed. Both read a photo of a Twist box (the sidecar's ``twist``) with the Twist rule on, as
+find counts as missed. It also says how many of the merged melds hold, beside their own tiles, only boxes cut by
+the photo's edge on no label: most often a tile there whose number is out of view, which the renders do not
+label, grouped with its meld as it should be. Both read a photo of a Twist box (the sidecar's ``twist``) with the Twist rule on, as
 the family playing with that box would.
 
 ``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
@@ -84,17 +86,28 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     return out
 
 
-def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) -> list[list[int]]:
+def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) -> tuple[list[list[int]], set[int]]:
     """The reader's melds on the photo in terms of the labelled ``tiles`` (indices); a tile the reader
-    found where no label is gets an index past them."""
+    found where no label is gets an index past them. Also those of them cut by the photo's edge (the reader's
+    ``cut_by_frame``): the renders label no tile whose number is out of view, so such a box is most often a tile
+    the labels leave out, not a box on no tile."""
     from vision.load import load_image
+    from vision.types import CUT_BY_FRAME
 
     reading = reader.read(load_image(img_path), rules=rules)
     pairs = dict((j, i) for i, j in match([t["box"] for t in tiles], [t.box for t in reading.tiles]))
     name = {j: pairs.get(j, len(tiles) + j) for j in range(len(reading.tiles))}
     in_meld = {j for m in reading.melds for j in m.tiles}
     groups = [[name[j] for j in m.tiles] for m in reading.melds]
-    return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld]
+    edge = {name[j] for j, t in enumerate(reading.tiles) if j not in pairs and t.doubt == CUT_BY_FRAME}
+    return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld], edge
+
+
+def merged_at_edge(true: list[list[int]], pred: list[list[int]], outs: list[str], edge: set[int]) -> int:
+    """How many of the merged melds hold nothing but their own tiles and boxes cut by the photo's edge on no label."""
+    where = {i: g for g, members in enumerate(pred) for i in members}
+    return sum(1 for meld, o in zip(true, outs)
+               if o == "merged" and set(pred[where[meld[0]]]) - set(meld) <= edge)
 
 
 def scene(meta: dict, min_visible: float) -> tuple[list, list[list[int]], list[dict]]:
@@ -170,7 +183,7 @@ def main() -> None:
 
         reader = Reader()
     rows_all, rows_slant, ph_all, ph_slant = [], [], [], []
-    drawn = 0
+    drawn = at_edge = 0
     for path in metas:
         meta = json.loads(path.read_text())
         boxes, true, tiles = scene(meta, 0.0 if args.read else args.min_visible)
@@ -178,13 +191,15 @@ def main() -> None:
         if not boxes:
             continue
         if args.read:
-            pred = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
+            pred, edge = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
             groups, cuts, wide = melds_with_cuts(boxes)
             pred = split_by_rules(groups, cuts, codes_meld([t["code"] for t in tiles], rules), wide)
         else:
             pred = group_melds(boxes)
         outs = score(true, pred)
+        if args.read:
+            at_edge += merged_at_edge(true, pred, outs, edge)
         rows = [(len(m), o) for m, o in zip(true, outs)]
         ok = all(o == "exact" for o in outs)
         rows_all += rows
@@ -200,6 +215,8 @@ def main() -> None:
             print(f"drew {out} (elev {elev:.0f}, wrong: {bad})" if elev else f"drew {out} (wrong: {bad})")
             drawn += 1
     report(f"table seed {args.seed}", rows_all, ph_all)
+    if args.read:
+        print(f"  of the merged, with nothing else but boxes cut by the photo's edge on no label: {at_edge}")
     report(f"slanted (elevation < {SLANT_DEG:.0f} deg)", rows_slant, ph_slant)
     if tmp:
         import shutil
