@@ -69,8 +69,13 @@ def elevation(tiles: list[dict]) -> float | None:
     return math.degrees(math.asin(min(1.0, float(np.median(r)))))
 
 
+def group_of(pred: list[list[int]]) -> dict[int, int]:
+    """Each tile's predicted group (its index in ``pred``)."""
+    return {i: g for g, members in enumerate(pred) for i in members}
+
+
 def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
-    where = {i: g for g, members in enumerate(pred) for i in members}
+    where = group_of(pred)
     out = []
     for meld in true:
         if any(i not in where for i in meld):  # a tile the reader did not find
@@ -105,7 +110,7 @@ def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) ->
 
 def merged_at_edge(true: list[list[int]], pred: list[list[int]], outs: list[str], edge: set[int]) -> int:
     """How many of the merged melds hold nothing but their own tiles and boxes cut by the photo's edge on no label."""
-    where = {i: g for g, members in enumerate(pred) for i in members}
+    where = group_of(pred)
     return sum(1 for meld, o in zip(true, outs)
                if o == "merged" and set(pred[where[meld[0]]]) - set(meld) <= edge)
 

@@ -83,9 +83,14 @@ def _wide_cut(group: list[int], wide: list[int], meld: Callable[[Sequence[int]],
     """``group`` cut at every one of its ``wide`` gaps, where some part is a valid meld; None where none is."""
     if not wide:
         return None
-    bounds = (0, *sorted(wide), len(group))
-    parts = [group[a:b] for a, b in zip(bounds, bounds[1:])]
+    parts = _cut_at(group, sorted(wide))
     return parts if any(len(p) >= MIN_SET and meld(p) for p in parts) else None
+
+
+def _cut_at(group: list[int], positions: Sequence[int]) -> list[list[int]]:
+    """``group`` cut before each of its ``positions`` (increasing, 1 .. len - 1)."""
+    bounds = (0, *positions, len(group))
+    return [group[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
 def codes_meld(codes: Sequence[str], rules: HouseRules) -> Callable[[tuple[int, ...]], bool]:
@@ -100,8 +105,7 @@ def _best_cut(group: list[int], where: list[int], meld: Callable[[Sequence[int]]
     best, best_key = None, None
     for n in range(1, len(where) + 1):
         for chosen in combinations(where, n):
-            bounds = (0, *chosen, len(group))
-            parts = [group[a:b] for a, b in zip(bounds, bounds[1:])]
+            parts = _cut_at(group, chosen)
             short = sum(len(p) < 3 for p in parts)
             if short == len(parts) or not all(len(p) < 3 or meld(p) for p in parts):
                 continue
