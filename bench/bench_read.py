@@ -2,7 +2,8 @@
 for 1000x750 photos and for 4000x3000 phone photos, with every reader switched on (detector,
 classifier and the number recogniser where it is installed) and, with ``--both``, also with the
 classifier alone. Prints the ratio to the targets (400 ms for 1000x750, 1 s for 4000x3000) and the
-machine's load, since the timings depend on it.
+machine's load, since the timings depend on it; the mean and the slowest photo show the pauses a median
+hides (a photo that waits for an import or for the garbage collector).
 
 The targets are for a table of about 40 tiles: ``--min-tiles 35`` keeps only photos whose labels
 (``labels/`` beside ``images/``) list at least that many tiles, e.g. the synthetic renders in
@@ -181,6 +182,7 @@ def main() -> None:
                 f"{name:<16} {label:>9}: median {med:6.0f} ms over {len(times)} photos, {statistics.median(tiles):.0f} tiles "
                 f"each  ({med / target_ms:.2f}x the {target_ms:.0f} ms target)  load {os.getloadavg()[0]:.1f}"
             )
+            print(f"{'':16} {'':>9}  mean {statistics.mean(times):.0f} ms, slowest {max(times):.0f} ms")
             print(f"{'':16} {'':>9}  tiles read per photo: {' '.join(str(n) for n in tiles)}")
             if timer:
                 for stage, ms in sorted(timer.ms.items(), key=lambda kv: -kv[1]):

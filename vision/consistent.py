@@ -39,6 +39,9 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
+# imported with the reader, not on the first photo whose melds break the copy limits: that photo would wait
+# half a second for it (the app's warm-up photo never needs it)
+from scipy.optimize import Bounds, LinearConstraint, milp
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
@@ -416,8 +419,6 @@ def _select(units: list[_Unit], known: Counter[str], penalty: float) -> list[int
 
 
 def _select_milp(units: list[_Unit], known: Counter[str], penalty: float) -> list[int]:
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
     offsets, scores, var_codes = [], [], []
     for unit in units:
         offsets.append(len(scores))

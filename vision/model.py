@@ -13,6 +13,7 @@ it does not know get probability 0.
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 from dataclasses import dataclass
@@ -376,7 +377,13 @@ def add_new_boxes(boxes: np.ndarray, scores: np.ndarray, more: np.ndarray, more_
 
 @functools.lru_cache(maxsize=4)
 def _load(folder: str) -> TileModel:
-    return TileModel(folder)
+    model = TileModel(folder)
+    # The libraries and weights loaded by now are hundreds of thousands of objects that live as long as the
+    # process. Left to the cyclic garbage collector, each of its full passes walks them all, and one read now
+    # and then stops for it; frozen, the passes walk only what reading makes.
+    gc.collect()
+    gc.freeze()
+    return model
 
 
 def load_model(models_dir: str | Path | None = None) -> TileModel:

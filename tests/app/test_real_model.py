@@ -132,3 +132,21 @@ def test_twelve_megapixel_photo_read_and_drawn_quickly(monkeypatch):
     elapsed = time.perf_counter() - t0
     print(f"12 MP photo: {elapsed:.2f} s (load {result.timings['load']:.0f} ms, read {result.timings['read']:.0f} ms)")
     assert result.size in ((4000, 3000), (3000, 4000)) and max(picture.shape[:2]) == 1600
+
+
+def test_the_warm_up_leaves_nothing_for_the_first_photo_to_set_up(monkeypatch):
+    """After the app's warm-up the detector's runtime is decided (its move to onnxruntime, on a process's
+    second photo, costs more than a reading), and the libraries loaded with the model are out of the garbage
+    collector's way: the first photo someone takes is read like every later one."""
+    import gc
+
+    _model_or_skip()
+    monkeypatch.delenv("RUMMI_TILE_MODEL", raising=False)
+    from app.ui.common import warm_up_reading
+    from app.ui.photo import load_tile_model
+
+    warm_up_reading()
+    model = load_tile_model()
+    assert model._fast_det is not None
+    assert model._fast is not None
+    assert gc.get_freeze_count() > 100_000
