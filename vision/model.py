@@ -22,8 +22,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import CROP_SIZE, crop_tile
+from .balance import balanced
 from .blank import face_up
+from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
 from .face import grow_to_faces
 from .metrics import box_iou, box_within
@@ -74,6 +75,12 @@ class ModelSettings:
     # a later look's box lying this much (of its own area) inside a box already found is a part of that
     # tile (its digit, its circle), not another tile
     det_inside: float = 0.8
+    # A last look at the photo with its light's colour taken out (vision.balance), at the size of the look that
+    # decided, adding the tiles none of the looks before found (IoU with every box found below det_balanced_overlap;
+    # 0: no such look) where the detector is sure of them (det_balanced_conf): on a photo lit white the balanced
+    # look finds the same tiles, and what it adds below that score lies mostly on no tile.
+    det_balanced_overlap: float = 0.3
+    det_balanced_conf: float = 0.5
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
@@ -160,21 +167,35 @@ class TileModel:
         self._photos += 1
         if self._fast_det is None and self._photos >= 2:
             self._fast_det = self._fast_detector(bgr, s.det_imgsz)
+        boxes, scores, size = self._detect_looks(bgr)
+        if s.det_balanced_overlap > 0:
+            white = balanced(bgr)
+            if white is not None:
+                more, more_scores = self._detect_at(white, size)
+                boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_balanced_conf,
+                                              s.det_balanced_overlap, s.det_inside)
+        return boxes, scores
+
+    def _detect_looks(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+        """The boxes of the detector's looks at the photo at several sizes (``ModelSettings``), and the size of
+        the look that decides (the close-up look's on a close-up)."""
+        s = self.settings
         h, w = bgr.shape[:2]
         if s.det_close_imgsz:
             boxes, scores = self._detect_at(bgr, s.det_close_imgsz)
             if len(boxes) and np.median(_short_sides(boxes)) * s.det_close_imgsz / max(h, w) >= s.det_close_px:
-                return self._look_more(bgr, boxes, scores, s.det_close_looks)
-        boxes, scores = self._detect_at(bgr, s.det_imgsz)
+                return (*self._look_more(bgr, boxes, scores, s.det_close_looks), s.det_close_imgsz)
+        size = s.det_imgsz
+        boxes, scores = self._detect_at(bgr, size)
         if len(boxes):
-            scale = s.det_imgsz / max(h, w)
-            if np.median(_short_sides(boxes)) * scale < s.small_tile_px and max(h, w) > s.det_imgsz * 1.5:
-                boxes, scores = self._detect_at(bgr, min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32)))
+            if np.median(_short_sides(boxes)) * size / max(h, w) < s.small_tile_px and max(h, w) > size * 1.5:
+                size = min(s.det_imgsz * 2, int(np.ceil(max(h, w) / 32) * 32))
+                boxes, scores = self._detect_at(bgr, size)
         boxes, scores = self._look_more(bgr, boxes, scores, s.det_more_looks)
         fine = s.det_fine_imgsz
         if fine and max(h, w) >= fine and (not len(boxes) or np.median(_short_sides(boxes)) * fine / max(h, w) < s.det_fine_px):
             boxes, scores = self._look_more(bgr, boxes, scores, ((fine, 0.3),))
-        return boxes, scores
+        return boxes, scores, size
 
     def _look_more(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
                    looks: tuple[tuple[int, float], ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,160 @@
+"""The reader on the same photos as other phones, other light and other apps would hand them over.
+
+Each photo of a labelled set is changed the way a photo from elsewhere differs from ours, then read with the
+committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evaluate_dataset``):
+
+- ``jpeg``: saved again at JPEG quality 30 (a photo passed on by a messaging app);
+- ``small``: shrunk to 800 px on its long side (an old phone, a forwarded photo);
+- ``dark``: a room lit dimly: a third of the light, and the sensor noise that comes with it;
+- ``blur``: out of focus (a disc 3 px across per 1000 px of photo);
+- ``warm``: a lamp's yellow light the phone did not balance (red up, blue down);
+- ``cold``: a shaded window's blue light the phone did not balance;
+- ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened.
+
+For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, and
+what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
+(``datasets.synth.photo``) draws milder versions of some of these; the changes here go further on purpose.
+
+    .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,cold]
+
+e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out photos) or ``RUN/synth --split
+calib``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from vision.evaluate import EvalReport, evaluate_dataset, open_dataset  # noqa: E402
+from vision.load import load_image  # noqa: E402
+
+Change = Callable[[np.ndarray, np.random.Generator], np.ndarray]
+
+
+def _jpeg(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 30])
+    return cv2.cvtColor(cv2.imdecode(data, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+
+
+def _small(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    scale = 800 / max(rgb.shape[:2])
+    if scale >= 1:
+        return rgb
+    return cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def _dark(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    # a third of the light, brightened back by the phone: its noise is brightened with it
+    linear = (rgb.astype(np.float32) / 255.0) ** 2.2 / 3.0
+    noisy = linear + rng.normal(0.0, 0.004, rgb.shape).astype(np.float32) + rng.normal(0.0, 0.003, rgb.shape[:2] + (1,)).astype(np.float32)
+    return (np.clip(np.clip(noisy * 3.0, 0.0, 1.0) ** (1 / 2.2), 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
+
+
+def _blur(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    radius = max(1, round(1.5 * max(rgb.shape[:2]) / 1000))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1)).astype(np.float32)
+    return cv2.filter2D(rgb, -1, disc / disc.sum())
+
+
+def _gains(gains: tuple[float, float, float]) -> Change:
+    def change(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        # the light's colour applies to the light, before the phone's tone curve
+        linear = (rgb.astype(np.float32) / 255.0) ** 2.2 * np.array(gains, np.float32)
+        return (np.clip(linear, 0.0, 1.0) ** (1 / 2.2) * 255.0 + 0.5).astype(np.uint8)
+
+    return change
+
+
+def _vivid(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV).astype(np.float32)
+    hsv[..., 1] = np.clip(hsv[..., 1] * 1.4, 0, 255)
+    vivid = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2RGB)
+    soft = cv2.GaussianBlur(vivid, (0, 0), 1.5)
+    return cv2.addWeighted(vivid, 1.8, soft, -0.8, 0)
+
+
+CHANGES: dict[str, Change] = {
+    "jpeg": _jpeg,
+    "small": _small,
+    "dark": _dark,
+    "blur": _blur,
+    "warm": _gains((1.3, 1.0, 0.6)),
+    "cold": _gains((0.8, 1.0, 1.35)),
+    "vivid": _vivid,
+}
+
+
+def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int | None, seed: int = 0) -> Path:
+    """``out`` as a dataset holding the split's photos, each changed (seeded per photo), beside their labels."""
+    source = open_dataset(dataset, split)
+    photos = source.photos[:limit] if limit is not None else source.photos
+    (out / "images" / split).mkdir(parents=True)
+    (out / "labels" / split).mkdir(parents=True)
+    names = "\n".join(f"  {k}: {code}" for k, code in enumerate(source.names))
+    (out / "data.yaml").write_text(f"path: .\n{split}: images/{split}\nnames:\n{names}\n")
+    for k, (image_path, label_path) in enumerate(photos):
+        rgb = load_image(image_path).rgb  # EXIF turned, as the reader sees it
+        rgb = change(rgb, np.random.default_rng(seed + k))
+        cv2.imwrite(str(out / "images" / split / f"{image_path.stem}.png"), cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR))
+        if label_path.is_file():
+            shutil.copy(label_path, out / "labels" / split / f"{image_path.stem}.txt")
+    return out
+
+
+def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
+    def share(part: int, whole: int) -> float:
+        return part / whole if whole else 0.0
+
+    found, exact, sure = share(r.matched, r.labelled), share(r.exact, r.labelled), share(r.sure, r.matched)
+    flagged = share(r.wrong_flagged, r.wrong) if r.wrong else 1.0
+    cells = [f"{name:<6}", f"{100 * found:6.1f}%", f"{100 * exact:6.1f}%", f"{100 * sure:6.1f}%",
+             f"{r.sure_wrong:5d} ({100 * share(r.sure_wrong, r.sure):4.1f}%)", f"{100 * flagged:6.1f}%"]
+    if base is not None:
+        b_found, b_exact, b_sure = (share(base.matched, base.labelled), share(base.exact, base.labelled),
+                                    share(base.sure, base.matched))
+        cells.append(f"{found / b_found if b_found else 0:5.2f} {exact / b_exact if b_exact else 0:5.2f} "
+                     f"{sure / b_sure if b_sure else 0:5.2f}")
+    return "  ".join(cells)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dataset")
+    ap.add_argument("--split", default="val")
+    ap.add_argument("--rack", action="store_true", help="read each photo as a rack")
+    ap.add_argument("--limit", type=int, default=None, help="the first N photos only")
+    ap.add_argument("--only", default="", help="comma-separated changes (default: all): " + ", ".join(CHANGES))
+    args = ap.parse_args()
+    wanted = [c for c in args.only.split(",") if c] or list(CHANGES)
+    unknown = [c for c in wanted if c not in CHANGES]
+    if unknown:
+        sys.exit(f"unknown change {', '.join(unknown)}: use {', '.join(CHANGES)}")
+
+    from vision.reader import Reader
+
+    reader = Reader()
+    print(f"{args.dataset} ({args.split}){', each photo as a rack' if args.rack else ''}")
+    print(f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  ratio found exact sure")
+    base = evaluate_dataset(args.dataset, reader, limit=args.limit, progress=False, split=args.split, rack=args.rack)
+    print(row("as is", base, None), flush=True)
+    for name in tqdm(wanted, desc="changes", unit="change", leave=False):
+        with tempfile.TemporaryDirectory(prefix=f"phones_{name}_") as tmp:
+            folder = changed_copy(args.dataset, args.split, CHANGES[name], Path(tmp), args.limit)
+            report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
+        tqdm.write(row(name, report, base))
+
+
+if __name__ == "__main__":
+    main()
