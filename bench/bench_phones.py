@@ -55,11 +55,20 @@ def _small(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
 
 
+def _linear(rgb: np.ndarray) -> np.ndarray:
+    """The photo's light (0-1), undoing the phone's tone curve (a 2.2 gamma)."""
+    return (rgb.astype(np.float32) / 255.0) ** 2.2
+
+
+def _photo(linear: np.ndarray) -> np.ndarray:
+    """Light (0-1, clipped) back through the tone curve to a uint8 photo."""
+    return (np.clip(linear, 0.0, 1.0) ** (1 / 2.2) * 255.0 + 0.5).astype(np.uint8)
+
+
 def _dark(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     # a third of the light, brightened back by the phone: its noise is brightened with it
-    linear = (rgb.astype(np.float32) / 255.0) ** 2.2 / 3.0
-    noisy = linear + rng.normal(0.0, 0.004, rgb.shape).astype(np.float32) + rng.normal(0.0, 0.003, rgb.shape[:2] + (1,)).astype(np.float32)
-    return (np.clip(np.clip(noisy * 3.0, 0.0, 1.0) ** (1 / 2.2), 0.0, 1.0) * 255.0 + 0.5).astype(np.uint8)
+    noisy = _linear(rgb) / 3.0 + rng.normal(0.0, 0.004, rgb.shape).astype(np.float32) + rng.normal(0.0, 0.003, rgb.shape[:2] + (1,)).astype(np.float32)
+    return _photo(noisy * 3.0)
 
 
 def _blur(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -71,8 +80,7 @@ def _blur(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def _gains(gains: tuple[float, float, float]) -> Change:
     def change(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         # the light's colour applies to the light, before the phone's tone curve
-        linear = (rgb.astype(np.float32) / 255.0) ** 2.2 * np.array(gains, np.float32)
-        return (np.clip(linear, 0.0, 1.0) ** (1 / 2.2) * 255.0 + 0.5).astype(np.uint8)
+        return _photo(_linear(rgb) * np.array(gains, np.float32))
 
     return change
 

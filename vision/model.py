@@ -171,9 +171,8 @@ class TileModel:
         if s.det_balanced_overlap > 0:
             white = balanced(bgr)
             if white is not None:
-                more, more_scores = self._detect_at(white, size)
-                boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_balanced_conf,
-                                              s.det_balanced_overlap, s.det_inside)
+                boxes, scores = self._look_more(white, boxes, scores, ((size, s.det_balanced_overlap),),
+                                                s.det_balanced_conf)
         return boxes, scores
 
     def _detect_looks(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
@@ -198,11 +197,13 @@ class TileModel:
         return boxes, scores, size
 
     def _look_more(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
-                   looks: tuple[tuple[int, float], ...]) -> tuple[np.ndarray, np.ndarray]:
-        """``boxes`` and the tiles only the later ``looks`` (size, overlap) find."""
+                   looks: tuple[tuple[int, float], ...], min_score: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``boxes`` and the tiles only the later ``looks`` (size, overlap) find, scored at least ``min_score``
+        (default: the detector's own ``det_conf``)."""
+        min_score = self.settings.det_conf if min_score is None else min_score
         for size, overlap in looks:
             more, more_scores = self._detect_at(bgr, size)
-            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, self.settings.det_conf, overlap,
+            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, min_score, overlap,
                                           self.settings.det_inside)
         return boxes, scores
 
