@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from vision_fakes import FakeModel, FakeNumberReader, raw_tile
@@ -194,6 +196,44 @@ def test_the_classifiers_temperature_on_a_rack_is_fitted_on_the_rack_tiles():
 
     assert nll(params.on_rack()) < nll(params) - 0.05  # the rack tiles are better explained with their own
     assert fit_fusion(cls, ocr, truth).rack_temperature is None  # no rack tiles: one temperature
+
+
+def _soft_recogniser(seed: int, top: tuple[float, float], right: float, n: int = 1500):
+    """Number tiles; a classifier right 7 times in 10 and sure; a recogniser whose likeliest number (at ``top``'s
+    range of probability, the rest spread over two other numbers) is the true one ``right`` of the time."""
+    rng = np.random.default_rng(seed)
+    truth = rng.integers(0, 52, n)
+    guess = np.where(rng.random(n) < 0.7, truth, rng.integers(0, 52, n))
+    cls = np.full((n, len(CLASS_NAMES)), 1e-4)
+    cls[np.arange(n), guess] = 0.99
+    number = truth % 13
+    read = np.where(rng.random(n) < right, number, (number + rng.integers(1, 13, n)) % 13)
+    p = rng.uniform(*top, n)
+    ocr = np.full((n, 14), 1e-4)
+    for i in range(n):
+        others = [(read[i] + 1 + k) % 13 for k in range(2)]
+        ocr[i, others] = (1 - p[i]) / 2
+        ocr[i, read[i]] = p[i]
+    return cls, ocr, truth
+
+
+def test_the_recogniser_temperature_sharpens_a_soft_reader_and_a_rash_one_is_believed_as_its_record():
+    """A recogniser that says 0.6-0.8 but is right 99 times in 100 is sharpened (its temperature below 1), and the
+    true numbers are better explained so. One that says 0.97-0.99 but is right 7 times in 10 is held to its record by
+    its misread rate (its hit rate fitted near 0.7), whatever its temperature."""
+    cls, ocr, truth = _soft_recogniser(21, (0.6, 0.8), 0.99)
+    soft = fit_fusion(cls, ocr, truth)
+    assert soft.ocr_temperature < 0.8
+
+    def nll(p: FusionParams) -> float:
+        return float(-np.log(fuse(cls, ocr, p)[np.arange(len(truth)), truth]).mean())
+
+    assert nll(soft) < nll(dataclasses.replace(soft, ocr_temperature=1.0)) - 0.01
+    cls2, ocr2, truth2 = _soft_recogniser(22, (0.97, 0.99), 0.7)
+    assert 0.6 < fit_fusion(cls2, ocr2, truth2).ocr_hit < 0.8
+    # where the classifier is wrong and the soft recogniser right, the number read is the recogniser's
+    misled = (number_marginal(cls).argmax(1) != truth % 13) & (ocr[:, :13].argmax(1) == truth % 13)
+    assert (number_marginal(fuse(cls, ocr, soft))[misled].argmax(1) == (truth % 13)[misled]).mean() > 0.95
 
 
 def test_a_rack_scene_is_named_by_the_renders_meta_file(tmp_path):

@@ -131,6 +131,40 @@ def test_likelihood_model():
     assert like[4] == pytest.approx(0.08) and like[13] == pytest.approx(0.9)
 
 
+def test_a_sharpened_recogniser_outvotes_a_classifier_sure_of_a_style_it_never_learnt():
+    """The blind edition's big 2s: the classifier near certain of a 9, the recogniser reading 2 at 0.85. Its own odds
+    (0.85 against 0.1) lose to the classifier's; sharpened as the fit finds it should be, they win."""
+    classifier, ocr = {"K9": 0.999, "K2": 0.001}, {2: 0.85, 9: 0.1}
+    assert CLASS_NAMES[int(_one(classifier, ocr, FusionParams(cls_temperature=1.6))[0].argmax())] == "K9"
+    fused, p, o = _one(classifier, ocr, FusionParams(cls_temperature=1.6, ocr_temperature=0.4))
+    assert CLASS_NAMES[int(fused.argmax())] == "K2"
+    assert disagreement(["K2"], p, o)[0]  # against the classifier's own number: still doubtful
+
+
+def test_the_recogniser_temperature_leaves_a_certain_answer_and_the_old_model_alone():
+    params = FusionParams(ocr_hit=0.8, ocr_blank=0.08, joker_blank=0.9)
+    certain = number_vector({5: 1.0})[None]
+    soft = number_vector({5: 0.7, 3: 0.2, None: 0.1})[None]
+    sharp = FusionParams(ocr_hit=0.8, ocr_blank=0.08, joker_blank=0.9, ocr_temperature=0.5)
+    assert ocr_likelihood(certain, sharp) == pytest.approx(ocr_likelihood(certain, params))
+    # at 1 the likelihood is the linear model's, unchanged
+    expected = 0.8 * 0.7 + (1 - 0.8 - 0.08) / 12 * 0.2 + 0.08 * 0.1
+    assert ocr_likelihood(soft, params)[0, 4] == pytest.approx(expected)
+    # sharpened, the read number gains on the runner-up
+    ratio = lambda like: like[0, 4] / like[0, 2]  # noqa: E731
+    assert ratio(ocr_likelihood(soft, sharp)) > 3 * ratio(ocr_likelihood(soft, params))
+
+
+def test_sharpening_leaves_the_way_up_of_a_six_or_nine_as_the_recogniser_read_it():
+    """A recogniser torn between a 6 and a 9 (0.5 against 0.4): sharpened, it is surer the tile is a 6 or a 9 than of
+    anything else, but no surer which way up it stands."""
+    params = FusionParams(ocr_temperature=0.5)
+    turned = number_vector({6: 0.5, 9: 0.4, 3: 0.1})[None]
+    like, plain = ocr_likelihood(turned, params)[0], ocr_likelihood(turned, FusionParams())[0]
+    assert like[5] / like[8] == pytest.approx(plain[5] / plain[8], rel=1e-3)
+    assert like[5] / like[2] > 2 * plain[5] / plain[2]
+
+
 def test_without_a_recogniser_only_the_temperature_acts():
     p = prob_vector({"O13": 0.9})[None]
     assert fuse(p, None)[0] == pytest.approx(p[0])
@@ -148,6 +182,8 @@ def test_bad_input_is_named():
         FusionParams(ocr_hit=1.5)
     with pytest.raises(ValueError, match="cls_temperature"):
         FusionParams(cls_temperature=0)
+    with pytest.raises(ValueError, match="ocr_temperature"):
+        FusionParams(ocr_temperature=-1.0)
 
 
 # --------------------------------------------------------------------------- through the reader
