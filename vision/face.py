@@ -7,9 +7,10 @@ the recogniser reads half a digit, the classifier a crop it never saw.
 
 A tile's face is plastic of one colour around its ink, ending at the tile's edge. So, for each box: its
 colour is the median of the pixels inside it (the plastic outnumbers the ink even in a box drawn round the
-digit). Only a box whose colour goes on past its top, its foot and one side (``continues``) is looked at
-further: a box on a whole tile has the table or the rack above or below it (tiles side by side in a row share
-their colour across the joints, not across the row's edges). Around such a box, the pixels of about that
+digit). Only a box whose colour goes on past its top or its foot, and one side (``continues``), is looked at
+further: a box on a whole tile has the table or the rack above and below it (tiles side by side in a row share
+their colour across the joints, not across the row's edges), while a box drawn from a standing tile's top edge
+down to its digit's foot, short of the maker's mark, has the plastic below it only. Around such a box, the pixels of about that
 colour, cut apart where the photo has an edge (the line between two tiles side by side), are joined into
 regions; the region holding most of the box's own pixels is its face. The box grows to that region's bounds
 only where the region is plainly one tile's face:
@@ -117,7 +118,7 @@ def coarse_lab(rgb: np.ndarray, step: int) -> np.ndarray:
 
 
 def continues(lab: np.ndarray, step: int, box: np.ndarray) -> bool:
-    """Does the colour inside ``box`` go on past its top, its foot and one of its sides?
+    """Does the colour inside ``box`` go on past its top or its foot, and one of its sides?
 
     lab: ``coarse_lab(photo, step)``; box: x1 y1 x2 y2 on the photo."""
     h, w = lab.shape[:2]
@@ -133,8 +134,9 @@ def continues(lab: np.ndarray, step: int, box: np.ndarray) -> bool:
         strip.size > 0 and bool((np.sqrt(((strip - colour) ** 2).sum(2)) < tolerance).mean() >= NEAR_SHARE)
         for strip in (above, below, left, right)
     )
-    # tiles side by side in a row share their colour across the joints, not above and below the row
-    return above and below and (left or right)
+    # tiles side by side in a row share their colour across the joints, not above and below the row; a box from a
+    # tile's top edge (or, upside down, its foot) to its digit has the plastic on one of the two only
+    return (above or below) and (left or right)
 
 
 def grow_to_faces(rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
