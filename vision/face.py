@@ -10,10 +10,10 @@ colour is the median of the pixels inside it (the plastic outnumbers the ink eve
 digit). Only a box whose colour goes on past its top or its foot, and one side (``continues``), is looked at
 further: a box on a whole tile has the table or the rack above and below it (tiles side by side in a row share
 their colour across the joints, not across the row's edges), while a box drawn from a standing tile's top edge
-down to its digit's foot, short of the maker's mark, has the plastic below it only. Around such a box, the pixels of about that
-colour, cut apart where the photo has an edge (the line between two tiles side by side), are joined into
-regions; the region holding most of the box's own pixels is its face. The box grows to that region's bounds
-only where the region is plainly one tile's face:
+down to its digit's foot, short of the maker's mark, has the plastic below it only. Around such a box, the
+pixels of about that colour, cut apart where the photo has an edge (the line between two tiles side by side),
+are joined into regions; the region holding most of the box's own pixels is its face. The box grows to that
+region's bounds only where the region is plainly one tile's face:
 
 - it is at least ``GROW_MIN`` and at most ``GROW_MAX`` times the box's area (a box already on its tile stays
   as it is), and holds nearly all of the box (``KEEP_IN``);
