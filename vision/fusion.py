@@ -133,13 +133,17 @@ def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:
     return np.where(s > 0, p / np.where(s > 0, s, 1.0), 1.0 / width)
 
 
-def soften(probs: np.ndarray, temperature: float) -> np.ndarray:
-    """Probabilities raised to 1/temperature and renormalised (temperature scaling of log-probs)."""
-    p = _check(probs, N_CODES, "classifier")
+def _tempered(p: np.ndarray, temperature: float) -> np.ndarray:
+    """Each row of probabilities raised to 1/temperature and renormalised (temperature scaling of log-probs)."""
     logp = np.log(np.maximum(p, 1e-12)) / temperature
     logp -= logp.max(1, keepdims=True)
     e = np.exp(logp)
     return e / e.sum(1, keepdims=True)
+
+
+def soften(probs: np.ndarray, temperature: float) -> np.ndarray:
+    """The classifier's probabilities raised to 1/temperature and renormalised."""
+    return _tempered(_check(probs, N_CODES, "classifier"), temperature)
 
 
 _SIX, _NINE = (n - 1 for n in TURNED_PAIR)
@@ -149,7 +153,7 @@ def _sharpened(o: np.ndarray, temperature: float) -> np.ndarray:
     """The recogniser's answers raised to ``1 / temperature`` and renormalised, a 6 and a 9 keeping their split:
     the temperature says how sure it is of the number it reads, while which way up a 6 or a 9 stands is a
     guess of its own (``ocr_six_nine``, the neighbours' in ``vision.upright``) that sharpening would overstate."""
-    sharp = _check(np.maximum(o, 1e-12) ** (1.0 / temperature), N_NUMBERS + 1, "recogniser")
+    sharp = _tempered(o, temperature)
     pair = o[:, _SIX] + o[:, _NINE]
     six_share = np.divide(o[:, _SIX], pair, out=np.full(len(o), 0.5), where=pair > 0)
     both = sharp[:, _SIX] + sharp[:, _NINE]
