@@ -16,6 +16,12 @@ tile whose number (or joker) is read wrong is put in one class, the first that f
 Then, on the tiles showing a 6 or a 9 that both readers read as a 6 or a 9, how often each reader alone
 has it the right way up: which opinion on the way up holds on editions the classifier never saw.
 
+Last, every found tile by whom the reading followed on its number: both readers' likeliest numbers (a joker
+counted as one), the recogniser's where they differ, the classifier's, or neither's (the fusion's third choice),
+each with how many were read right and how many of the wrong ones the reader not followed had right. Where a
+reader not followed was right more often than the one followed, a better fusion has tiles to win; where
+neither was right, only a better reader does.
+
     .venv/bin/python bench/bench_errors.py DATASET [--split SPLIT] [--models DIR] [--limit N] [--rack]
 
 e.g. ``RUN/synth --split unseen``, ``RUN/synth --split unseen_racks --rack``, ``RUN/real --split heldout``.
@@ -43,6 +49,7 @@ from vision.upright import TURNED_PAIR  # noqa: E402
 from vision.yolo_format import read_labels  # noqa: E402
 
 SURE_ENOUGH = 0.5
+FOLLOWED = ("both readers (they agree)", "the recogniser", "the classifier", "neither (a third number)")
 CLASSES = (
     "a joker read as a number",
     "a joker read as another kind",
@@ -73,6 +80,23 @@ def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) 
     if top == NO_NUMBER or ocr[top] < SURE_ENOUGH:
         return CLASSES[6]
     return CLASSES[7]
+
+
+def followed(read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
+    """Whose likeliest number (or joker) the reading's number is (``FOLLOWED``)."""
+    read_n = number_column(read)
+    by_classifier = int(np.argmax(number_marginal(classifier[None])[0]))
+    by_recogniser = int(np.argmax(ocr))
+    if by_classifier == by_recogniser:
+        return FOLLOWED[0] if read_n == by_classifier else FOLLOWED[3]
+    return FOLLOWED[1] if read_n == by_recogniser else FOLLOWED[2] if read_n == by_classifier else FOLLOWED[3]
+
+
+def other_right(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) -> bool:
+    """Whether a reader the reading did not follow has the true number as its likeliest."""
+    true_n, read_n = number_column(truth), number_column(read)
+    tops = (int(np.argmax(number_marginal(classifier[None])[0])), int(np.argmax(ocr)))
+    return any(top == true_n and top != read_n for top in tops)
 
 
 def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[bool, bool] | None:
@@ -123,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     found = right = 0
     classes: collections.Counter[str] = collections.Counter()
     turns = np.zeros(3, int)  # tiles, classifier right way up, recogniser right way up
+    whom: dict[str, np.ndarray] = {name: np.zeros(3, int) for name in FOLLOWED}  # tiles, right, wrong but another right
     for image_path, label_path in tqdm(data.photos[: args.limit], desc="reading", unit="photo"):
         image = load_image(image_path)
         truth = read_labels(label_path, data.names, image.width, image.height)
@@ -135,10 +160,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             way_up = turned_right(code, cls, ocr)
             if way_up is not None:
                 turns += (1, *way_up)
+            counts = whom[followed(tile.code, cls, ocr)]
+            counts[0] += 1
             if same_number(code, tile.code):
                 right += 1
+                counts[1] += 1
             else:
                 classes[error_class(code, tile.code, cls, ocr)] += 1
+                counts[2] += other_right(code, tile.code, cls, ocr)
     wrong = found - right
     print(f"{args.dataset} ({args.split}): {found} tiles found, number right {right / max(found, 1):.1%}, {wrong} wrong")
     for name in CLASSES:
@@ -146,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if turns[0]:
         print(f"  6s and 9s both readers read as a 6 or a 9: {turns[0]}; the right way up: classifier "
               f"{turns[1] / turns[0]:.1%}, recogniser {turns[2] / turns[0]:.1%}")
+    print("  the number read follows:                  tiles   right   wrong, the other reader right")
+    for name in FOLLOWED:
+        n, ok, other = (int(v) for v in whom[name])
+        print(f"    {name:38s} {n:6d}  {ok / max(n, 1):6.1%}  {other:6d}")
 
 
 if __name__ == "__main__":
