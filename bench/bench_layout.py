@@ -26,7 +26,10 @@ label, grouped with its meld as it should be. Both read a photo of a Twist box (
 the family playing with that box would.
 
 ``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
-meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines).
+meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines). ``--list`` (with
+``--read``) prints each meld not read exactly: its tiles as labelled, each with what the reader read
+(``R8>R9`` read wrong, ``?`` doubtful, ``!missed`` not found at IoU 0.5), and the groups the reader made of them,
+a box on no label shown as ``+`` and its reading.
 """
 
 from __future__ import annotations
@@ -91,11 +94,13 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     return out
 
 
-def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) -> tuple[list[list[int]], set[int]]:
+def read_groups(reader, img_path: Path, tiles: list[dict],
+                rules: HouseRules) -> tuple[list[list[int]], set[int], dict[int, str]]:
     """The reader's melds on the photo in terms of the labelled ``tiles`` (indices); a tile the reader
     found where no label is gets an index past them. Also those of them cut by the photo's edge (the reader's
     ``cut_by_frame``): the renders label no tile whose number is out of view, so such a box is most often a tile
-    the labels leave out, not a box on no tile."""
+    the labels leave out, not a box on no tile. And what the reader read on each index (its code, ``?`` where
+    doubtful)."""
     from vision.load import load_image
     from vision.types import CUT_BY_FRAME
 
@@ -105,7 +110,26 @@ def read_groups(reader, img_path: Path, tiles: list[dict], rules: HouseRules) ->
     in_meld = {j for m in reading.melds for j in m.tiles}
     groups = [[name[j] for j in m.tiles] for m in reading.melds]
     edge = {name[j] for j, t in enumerate(reading.tiles) if j not in pairs and t.doubt == CUT_BY_FRAME}
-    return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld], edge
+    shown = {name[j]: t.code + ("?" if t.doubtful else "") for j, t in enumerate(reading.tiles)}
+    return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld], edge, shown
+
+
+def describe(meld: list[int], outcome: str, pred: list[list[int]], tiles: list[dict], shown: dict[int, str]) -> str:
+    """One meld not read exactly, for ``--list``: its labelled tiles with the reader's readings, then the groups
+    the reader made of them."""
+    def tile(i: int) -> str:
+        if i >= len(tiles):
+            return "+" + shown[i]
+        code = tiles[i]["code"]
+        if i not in shown:
+            return code + "!missed"
+        read = shown[i]
+        return read if read.rstrip("?") == code else f"{code}>{read}"
+
+    where = group_of(pred)
+    groups = sorted({where[i] for i in meld if i in where})
+    return (f"{outcome:6s} [{' '.join(tile(i) for i in meld)}]  read as "
+            + " ".join(f"[{' '.join(tile(i) for i in pred[g])}]" for g in groups))
 
 
 def merged_at_edge(true: list[list[int]], pred: list[list[int]], outs: list[str], edge: set[int]) -> int:
@@ -170,7 +194,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rules", action="store_true", help="the rules cut groups at their wider gaps (labelled codes)")
     ap.add_argument("--read", action="store_true", help="the whole reader: its tiles, reading and melds")
+    ap.add_argument("--list", action="store_true", help="(with --read) print each meld not read exactly")
     args = ap.parse_args()
+    if args.list and not args.read:
+        sys.exit("--list needs --read")
     if args.seed in TRAIN_SEEDS:
         sys.exit(f"seed {args.seed} is a training seed: pick another")
     tmp = None
@@ -196,7 +223,7 @@ def main() -> None:
         if not boxes:
             continue
         if args.read:
-            pred, edge = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
+            pred, edge, shown = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
             groups, cuts, wide = melds_with_cuts(boxes)
             pred = split_by_rules(groups, cuts, codes_meld([t["code"] for t in tiles], rules), wide)
@@ -205,6 +232,10 @@ def main() -> None:
         outs = score(true, pred)
         if args.read:
             at_edge += merged_at_edge(true, pred, outs, edge)
+            if args.list:
+                for meld, o in zip(true, outs):
+                    if o != "exact":
+                        print(f"{path.stem}: {describe(meld, o, pred, tiles, shown)}")
         rows = [(len(m), o) for m, o in zip(true, outs)]
         ok = all(o == "exact" for o in outs)
         rows_all += rows
