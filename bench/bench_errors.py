@@ -62,6 +62,11 @@ CLASSES = (
 )
 
 
+def likeliest(classifier: np.ndarray, ocr: np.ndarray) -> tuple[int, int]:
+    """Each reader's likeliest number column (a joker of any kind in the last): the classifier's, the recogniser's."""
+    return int(np.argmax(number_marginal(classifier[None])[0])), int(np.argmax(ocr))
+
+
 def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
     """The class of a tile whose number is read wrong: ``classifier`` its probabilities over the classes,
     ``ocr`` the recogniser's over 1..13 and no number."""
@@ -72,10 +77,10 @@ def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) 
         return CLASSES[2]
     if {true_n + 1, read_n + 1} == set(TURNED_PAIR):
         return CLASSES[3]
-    top = int(np.argmax(ocr))
+    by_classifier, top = likeliest(classifier, ocr)
     if top == true_n and ocr[top] >= SURE_ENOUGH:
         return CLASSES[4]
-    if int(np.argmax(number_marginal(classifier[None])[0])) == true_n:
+    if by_classifier == true_n:
         return CLASSES[5]
     if top == NO_NUMBER or ocr[top] < SURE_ENOUGH:
         return CLASSES[6]
@@ -85,8 +90,7 @@ def error_class(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) 
 def followed(read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
     """Whose likeliest number (or joker) the reading's number is (``FOLLOWED``)."""
     read_n = number_column(read)
-    by_classifier = int(np.argmax(number_marginal(classifier[None])[0]))
-    by_recogniser = int(np.argmax(ocr))
+    by_classifier, by_recogniser = likeliest(classifier, ocr)
     if by_classifier == by_recogniser:
         return FOLLOWED[0] if read_n == by_classifier else FOLLOWED[3]
     return FOLLOWED[1] if read_n == by_recogniser else FOLLOWED[2] if read_n == by_classifier else FOLLOWED[3]
@@ -95,8 +99,7 @@ def followed(read: str, classifier: np.ndarray, ocr: np.ndarray) -> str:
 def other_right(truth: str, read: str, classifier: np.ndarray, ocr: np.ndarray) -> bool:
     """Whether a reader the reading did not follow has the true number as its likeliest."""
     true_n, read_n = number_column(truth), number_column(read)
-    tops = (int(np.argmax(number_marginal(classifier[None])[0])), int(np.argmax(ocr)))
-    return any(top == true_n and top != read_n for top in tops)
+    return any(top == true_n and top != read_n for top in likeliest(classifier, ocr))
 
 
 def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[bool, bool] | None:
