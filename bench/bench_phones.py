@@ -15,7 +15,7 @@ For each it prints the share of tiles found, read exactly, and shown as sure, th
 what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
 (``datasets.synth.photo``) draws milder versions of some of these; the changes here go further on purpose.
 
-    .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,cold]
+    .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,cold] [--models DIR]
 
 e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out photos) or ``RUN/synth --split
 calib``.
@@ -144,6 +144,7 @@ def main() -> None:
     ap.add_argument("--rack", action="store_true", help="read each photo as a rack")
     ap.add_argument("--limit", type=int, default=None, help="the first N photos only")
     ap.add_argument("--only", default="", help="comma-separated changes (default: all): " + ", ".join(CHANGES))
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     args = ap.parse_args()
     wanted = [c for c in args.only.split(",") if c] or list(CHANGES)
     unknown = [c for c in wanted if c not in CHANGES]
@@ -152,7 +153,7 @@ def main() -> None:
 
     from vision.reader import Reader
 
-    reader = Reader()
+    reader = Reader(models_dir=args.models)
     print(f"{args.dataset} ({args.split}){', each photo as a rack' if args.rack else ''}")
     print(f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  ratio found exact sure")
     base = evaluate_dataset(args.dataset, reader, limit=args.limit, progress=False, split=args.split, rack=args.rack)
