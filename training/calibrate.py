@@ -203,9 +203,12 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             # while the recogniser still reads with the neighbours, which show which way the rack stands
             rack_six_nine=rack_share(x),
             rack_temperature=rack_temperature(x),
+            # on a joker the recogniser reads a number only unsurely, where it reads many a number tile's number
+            # surely: how unsure, up to e^3 (20)
+            joker_softness=float(np.exp(np.clip(x[6], -6, 3))),
         )
 
-    x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0, 0.0])
+    x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0, 0.0, 0.0])
     if racks:
         x0 = np.append(x0, [0.0, -3.0])
     if evidence is not None:

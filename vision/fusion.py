@@ -9,10 +9,14 @@ no number: the recogniser's evidence is the same for all of them.
 The recogniser's answer is treated as evidence through a small model of how it behaves, whose
 numbers are fitted on rendered photos (``training.calibrate``): on a tile showing number n it reads
 n with probability ``ocr_hit``, nothing with ``ocr_blank``, and any other number with what is
-left; on a joker it reads nothing with ``joker_blank``. So a recogniser that reads nothing is
-weak evidence (it often cannot read a small, blurred tile), and one that reads a number clearly
-is strong evidence. Its probabilities are sharpened first (raised to ``1 / ocr_temperature``, fitted below 1):
-where it reads a number at 0.9 it is right far more often than nine times in ten, and left soft, its
+left; on a joker it reads nothing with ``joker_blank``, and what number it reads there it reads
+unsurely: a number it reads at p counts toward a joker as p * (1 - p) ** ``joker_softness``. So a
+recogniser that reads nothing is weak evidence (it often cannot read a small, blurred tile), one
+that reads a number clearly is strong evidence, and one sure of a number is evidence against a
+joker too: read linearly, its sure number made a joker the likeliest compromise wherever the
+classifier, on digits of a style it never learnt, leaned to a joker or to another number. Its
+probabilities are sharpened first (raised to ``1 / ocr_temperature``, fitted below 1): where it
+reads a number at 0.9 it is right far more often than nine times in ten, and left soft, its
 answer would let a classifier sure of a style it never learnt outvote it. The fused probability of a code is
 
     p(code) ~ p_classifier(code) ** (1 / cls_temperature) * likelihood(recogniser's answer | code)
@@ -94,6 +98,9 @@ class FusionParams:
     rack_temperature: float | None = None  # the classifier's temperature on a rack; None: ``cls_temperature``
     evidence_weight: float = 1.0  # the power other evidence (the ink) is raised to, 0 (ignored) to 1
     ocr_temperature: float = 1.0  # < 1 sharpens the recogniser's probabilities before they are evidence
+    # how unsure the recogniser's reads of a number on a joker are: a number read at p counts toward a joker
+    # as p * (1 - p) ** joker_softness (0: as a read at p, as on a number tile)
+    joker_softness: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("cls_temperature", "ocr_temperature"):
@@ -111,6 +118,8 @@ class FusionParams:
                 continue
             if not 0.0 <= value <= 0.5:
                 raise ValueError(f"{name} must lie between 0 and 0.5, got {value}")
+        if not self.joker_softness >= 0:
+            raise ValueError(f"joker_softness must be 0 or more, got {self.joker_softness}")
         if not 0.0 <= self.evidence_weight <= 1.0:
             raise ValueError(f"evidence_weight must lie between 0 and 1, got {self.evidence_weight}")
         if self.ocr_hit + self.ocr_blank >= 1.0:
@@ -170,7 +179,8 @@ def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
     miss = (1.0 - params.ocr_hit - params.ocr_blank) / (N_NUMBERS - 1)
     other = numbers.sum(1, keepdims=True) - numbers
     as_number = params.ocr_hit * numbers + miss * other + params.ocr_blank * blank
-    as_joker = (1.0 - params.joker_blank) / N_NUMBERS * numbers.sum(1, keepdims=True) + params.joker_blank * blank
+    soft = numbers if params.joker_softness == 0 else numbers * (1.0 - numbers) ** params.joker_softness
+    as_joker = (1.0 - params.joker_blank) / N_NUMBERS * soft.sum(1, keepdims=True) + params.joker_blank * blank
     return np.concatenate([as_number, as_joker], axis=1)
 
 

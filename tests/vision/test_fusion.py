@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector, raw_tile
@@ -129,6 +131,33 @@ def test_likelihood_model():
     assert like[13] == pytest.approx(0.1 / 13)
     like = ocr_likelihood(number_vector({None: 1.0})[None], params)[0]
     assert like[4] == pytest.approx(0.08) and like[13] == pytest.approx(0.9)
+
+
+def test_a_read_number_counts_toward_a_joker_as_unsurely_as_the_softness_says():
+    params = FusionParams(ocr_hit=0.8, ocr_blank=0.08, joker_blank=0.6, joker_softness=2.0)
+    like = ocr_likelihood(number_vector({5: 0.7, None: 0.3})[None], params)[0]
+    assert like[13] == pytest.approx(0.4 / 13 * 0.7 * 0.3 ** 2 + 0.6 * 0.3)
+    assert like[4] == pytest.approx(ocr_likelihood(number_vector({5: 0.7, None: 0.3})[None], FusionParams(
+        ocr_hit=0.8, ocr_blank=0.08, joker_blank=0.6))[0, 4])  # a number tile's likelihood is left as it was
+    # a number read for certain says nothing for a joker; reading nothing still does
+    assert ocr_likelihood(number_vector({5: 1.0})[None], params)[0, 13] == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="joker_softness"):
+        FusionParams(joker_softness=-1.0)
+
+
+def test_a_number_the_recogniser_is_sure_of_is_no_joker():
+    """A big 3 of an edition the classifier never learnt, which it takes for a joker (the blind racks' "R1 R10 J R12
+    J J ..."), read as a 3 by the recogniser for certain. Taken linearly, a joker was the likeliest compromise
+    between the two; a joker's unsure reads make it a 3, shown doubtful since the classifier's own reading differs."""
+    classifier, ocr = {"J": 0.97, "K3": 0.0005, "K8": 0.02}, {3: 0.995, None: 0.005}
+    linear = FusionParams(cls_temperature=1.6, ocr_hit=0.93, ocr_blank=0.05, joker_blank=0.45)
+    assert CLASS_NAMES[int(_one(classifier, ocr, linear)[0].argmax())] == "J"
+    fused, p, o = _one(classifier, ocr, dataclasses.replace(linear, joker_softness=20.0))
+    assert CLASS_NAMES[int(fused.argmax())] == "K3"
+    assert disagreement(["K3"], p, o)[0]
+    # a joker the recogniser reads nothing on stays a joker
+    fused, _, _ = _one(classifier, {None: 0.9, 3: 0.1}, dataclasses.replace(linear, joker_softness=20.0))
+    assert CLASS_NAMES[int(fused.argmax())] == "J"
 
 
 def test_a_sharpened_recogniser_outvotes_a_classifier_sure_of_a_style_it_never_learnt():
