@@ -10,6 +10,7 @@ from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector
 
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_disagreement, colour_marginal, disagreement, fuse, number_marginal, ocr_likelihood
+from vision.model import MODELS_DIR
 from vision.reader import Reader
 from vision.types import Image
 from vision.yolo_format import CLASS_NAMES
@@ -281,6 +282,21 @@ def test_the_reader_uses_the_rack_share_only_on_a_rack():
     image = Image(np.zeros((300, 400, 3), np.uint8))
     assert reader.read(image, rack=True).codes() == ["B6"]
     assert reader.read(image).codes() == ["B9"]
+
+
+def test_the_committed_calibration_reads_a_sure_number_on_a_tile_the_classifier_takes_for_a_joker():
+    """A rack of an edition the classifier never learnt: it takes a big 3 and a big 2 for jokers; the recogniser
+    reads each number for certain. Each reads as its number, doubtful (the readers disagree); a joker the
+    recogniser reads nothing on stays a joker."""
+    model = FakeModel([raw_tile(BOXES[0], {"J": 0.97, "K3": 0.0005, "K8": 0.02}),
+                       raw_tile(BOXES[1], {"J": 0.86, "R2": 0.002, "R6": 0.1}),
+                       raw_tile(BOXES[2], {"J": 0.9, "K3": 0.05})])
+    fake = FakeNumberReader({BOXES[0]: {3: 0.995, None: 0.005}, BOXES[1]: {2: 0.95, None: 0.05},
+                             BOXES[2]: {None: 0.9, 3: 0.1}})
+    reader = Reader(model, number_reader=fake, ocr=True, calibration=Calibration.load(MODELS_DIR))
+    reading = reader.read(Image(np.zeros((300, 400, 3), np.uint8)), rack=True)
+    assert [t.code for t in reading.tiles] == ["K3", "R2", "J"]
+    assert [t.doubtful for t in reading.tiles[:2]] == [True, True]
 
 
 def test_calibrated_threshold_makes_unsure_tiles_doubtful():
