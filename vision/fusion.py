@@ -179,7 +179,7 @@ def ocr_likelihood(ocr: np.ndarray, params: FusionParams) -> np.ndarray:
     miss = (1.0 - params.ocr_hit - params.ocr_blank) / (N_NUMBERS - 1)
     other = numbers.sum(1, keepdims=True) - numbers
     as_number = params.ocr_hit * numbers + miss * other + params.ocr_blank * blank
-    soft = numbers if params.joker_softness == 0 else numbers * (1.0 - numbers) ** params.joker_softness
+    soft = numbers * (1.0 - numbers) ** params.joker_softness  # at 0: the reads as they are
     as_joker = (1.0 - params.joker_blank) / N_NUMBERS * soft.sum(1, keepdims=True) + params.joker_blank * blank
     return np.concatenate([as_number, as_joker], axis=1)
 
