@@ -31,7 +31,7 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Protocol
+from typing import Any, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -39,11 +39,13 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from engine.tiles import TWIST_CODES
 from vision.errors import ImageError
 from vision.load import load_image
+from vision.metrics import box_iou
 from vision.metrics import match as match_tiles
 from vision.types import Image, PhotoReading
 from vision.yolo_format import CLASS_NAMES, DatasetError, class_code, label_path, list_images, read_data_yaml, read_labels, split_images
 
 IOU_MATCH = 0.5
+LOOSE_IOU = 0.3  # a box overlapping a labelled tile this much, and no other box overlapping it by IOU_MATCH, is on it
 
 
 class PhotoReader(Protocol):
@@ -90,6 +92,10 @@ class EvalReport:
     # tiles read where no labelled tile is (a box on a digit, a hand, half of two tiles), shown as sure: a sure
     # reading of a tile that is not there is as wrong as a sure misread
     sure_on_no_tile: int = 0
+    # ... of them, boxes on a labelled tile that no other box found, only loosely (IoU under IOU_MATCH, at least
+    # LOOSE_IOU), read as that tile: a right reading, boxed too tight or too wide; the rest are as wrong as a sure
+    # misread (a half, a tile found twice, a hand)
+    sure_on_own_tile: int = 0
     rack: bool = False  # every photo read as a rack (tiles in rack order, no melds), as the app reads a rack photo
 
     def to_json(self) -> dict[str, Any]:
@@ -124,7 +130,8 @@ class EvalReport:
             f"  errors flagged             {pct(self.wrong_flagged, self.wrong)}  "
             f"({self.wrong_flagged} of the {self.wrong} matched tiles read wrong were marked doubtful)",
             f"  read on no tile, as sure   {pct(self.sure_on_no_tile, self.detected - self.matched)}  "
-            f"({self.sure_on_no_tile} of the {self.detected - self.matched} tiles read where no tile is labelled)",
+            f"({self.sure_on_no_tile} of the {self.detected - self.matched} tiles read where no tile is labelled; "
+            f"{self.sure_on_own_tile} of those loosely on a tile no other box found, read right)",
             f"  time per photo             median {self.ms_median:.0f} ms, p90 {self.ms_p90:.0f} ms",
         ]
         if self.confusions:
@@ -207,6 +214,32 @@ def _same_colour(a: str, b: str) -> bool:
     return a == b if _is_joker(a) or _is_joker(b) else a[0] == b[0]
 
 
+def loosely_on_own_tile(truth: Sequence[Any], found: Sequence[Any], pairs: Iterable[tuple[int, int]]) -> list[int]:
+    """The found tiles (indices) matched to no labelled tile that lie only loosely (IoU ``LOOSE_IOU`` or more) on
+    one that no found tile matched, and are read as its code. Each such labelled tile goes with its nearest such
+    box, read right or not, and each box with one tile. ``truth`` and ``found`` have ``box`` and ``code``;
+    ``pairs`` is ``match_tiles``'s."""
+    pairs = list(pairs)
+    taken_truth, taken_found = {i for i, _ in pairs}, {j for _, j in pairs}
+    free_truth = [i for i in range(len(truth)) if i not in taken_truth]
+    free_found = [j for j in range(len(found)) if j not in taken_found]
+    if not free_truth or not free_found:
+        return []
+    iou = box_iou(np.array([truth[i].box for i in free_truth], float), np.array([found[j].box for j in free_found], float))
+    own: list[int] = []
+    used_truth: set[int] = set()
+    used_found: set[int] = set()
+    for a, b in sorted(zip(*np.nonzero(iou >= LOOSE_IOU)), key=lambda ab: -iou[ab]):
+        i, j = free_truth[a], free_found[b]
+        if i in used_truth or j in used_found:
+            continue
+        used_truth.add(i)
+        used_found.add(j)
+        if found[j].code == truth[i].code:
+            own.append(j)
+    return sorted(own)
+
+
 def evaluate_dataset(
     path: str | Path,
     reader: PhotoReader,
@@ -223,7 +256,7 @@ def evaluate_dataset(
     dataset = open_dataset(path, split)
     photos = dataset.photos[:limit] if limit is not None else dataset.photos
     labelled = detected = matched = exact = number_right = colour_right = 0
-    sure = sure_wrong = wrong = wrong_flagged = sure_on_no_tile = 0
+    sure = sure_wrong = wrong = wrong_flagged = sure_on_no_tile = sure_on_own_tile = 0
     confusions: Counter[tuple[str, str]] = Counter()
     times: list[float] = []
     failed: list[str] = []
@@ -245,6 +278,7 @@ def evaluate_dataset(
         pairs = match_tiles([t.box for t in truth], [t.box for t in found])
         on_tile = {j for _, j in pairs}
         sure_on_no_tile += sum(not t.doubtful for j, t in enumerate(found) if j not in on_tile)
+        sure_on_own_tile += sum(not found[j].doubtful for j in loosely_on_own_tile(truth, found, pairs))
         for i, j in pairs:
             matched += 1
             true_code, read_code = truth[i].code, found[j].code
@@ -287,5 +321,6 @@ def evaluate_dataset(
         errors_flagged=wrong_flagged / wrong if wrong else None,
         ocr=getattr(reader, "uses_ocr", None),
         sure_on_no_tile=sure_on_no_tile,
+        sure_on_own_tile=sure_on_own_tile,
         rack=rack,
     )

@@ -45,3 +45,14 @@ def test_the_card_names_the_detectors_rack_phase_only_where_the_run_had_one() ->
     assert "then 2 epochs with 800 rack renders beside the fine-tune's" in render_card(report)
     report.plan = dict(with_racks, det_epochs_racks=0)
     assert "rack renders" not in render_card(report)
+
+
+def test_the_sure_boxes_on_no_tile_say_how_many_lie_on_a_tile_of_their_own() -> None:
+    report = TrainReport.load(REPO / "models" / "metrics.json")
+    row = dict(report.synthetic, sure_on_no_tile=11, detected=3431, matched=3196)
+    row.pop("sure_on_own_tile", None)
+    report.synthetic = row
+    assert "| 11 of 235 |" in readme_scores(report)  # a record from before the count: as it was
+    report.synthetic = dict(row, sure_on_own_tile=5)
+    assert "| 11 of 235 (5 on a tile of their own) |" in readme_scores(report)
+    assert "| 11 of 235 (5 on a tile of their own) |" in render_card(report)

@@ -10,7 +10,7 @@ import pytest
 from vision_fakes import FIXTURES, FakeModel, raw_tile
 
 from app.cli import main
-from vision.evaluate import evaluate_dataset, match_tiles, open_dataset
+from vision.evaluate import evaluate_dataset, loosely_on_own_tile, match_tiles, open_dataset
 from vision.yolo_format import DatasetError, class_code
 from vision.types import Image, PhotoReading, TileReading
 
@@ -66,7 +66,53 @@ def test_exact_numbers():
     text = report.format()
     assert "66.7%" in text and "(2 of 6 labelled tiles; a missed tile counts as wrong)" in text
     assert "K7 -> O7" in text and "median 200 ms, p90 280 ms" in text
-    assert "(2 of the 2 tiles read where no tile is labelled)" in text
+    assert "(2 of the 2 tiles read where no tile is labelled; 0 of those loosely on a tile" in text
+
+
+class LooseReader(FakeReader):
+    """The fake reader's reads, and in b.png one more box, on the missed B3 but loosely (IoU 0.45)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def read(self, image: Image, rack: bool = False) -> PhotoReading:
+        reading = super().read(image, rack)
+        if Path(image.path).name == "b.png":
+            reading.tiles.append(TileReading(box=(18.0, 56.0, 42.0, 92.0), code=self.code, confidence=0.9))
+        return reading
+
+
+@pytest.mark.parametrize("code, own", [("B3", 1), ("B8", 0)])
+def test_a_loose_box_read_right_on_a_tile_no_box_found_is_counted_apart(code, own):
+    report = evaluate_dataset(TINY, LooseReader(code), progress=False)
+    assert report.matched == 4 and report.recall == pytest.approx(4 / 6)  # still no match: IoU under 0.5
+    assert (report.sure_on_no_tile, report.sure_on_own_tile) == (3, own)  # R10 on nothing, R1 at IoU 0.23: never own
+    assert report.to_json()["sure_on_own_tile"] == own
+    assert f"{own} of those loosely on a tile no other box found, read right" in report.format()
+
+
+def _boxed(box, code):
+    return TileReading(box=tuple(map(float, box)), code=code, confidence=0.9)
+
+
+def test_loosely_on_own_tile_takes_each_tile_once_and_never_a_found_one():
+    truth = [_boxed((0, 0, 20, 30), "K5"), _boxed((30, 0, 50, 30), "R7")]
+    found = [
+        _boxed((0, 0, 20, 30), "K5"),  # matches K5
+        _boxed((4, 6, 24, 36), "K5"),  # loose on K5, which is found already: a tile found twice
+        _boxed((33, 5, 53, 35), "R7"),  # on R7 at IoU 0.55
+    ]
+    pairs = match_tiles([t.box for t in truth], [t.box for t in found])
+    assert pairs == [(0, 0), (1, 2)]  # every tile found: nothing is loose
+    assert loosely_on_own_tile(truth, found, pairs) == []
+    found[2] = _boxed((36, 8, 56, 38), "R7")  # IoU 0.36 with R7: loose, and R7 has no other box
+    found.append(_boxed((37, 8, 57, 38), "R7"))  # a second loose box on R7 (IoU 0.31): the tile goes with the nearer
+    pairs = match_tiles([t.box for t in truth], [t.box for t in found])
+    assert pairs == [(0, 0)]
+    assert loosely_on_own_tile(truth, found, pairs) == [2]
+    found[2] = _boxed((36, 8, 56, 38), "R1")  # the nearer box read wrong: the tile is its, the farther one a second
+    assert loosely_on_own_tile(truth, found, pairs) == []
 
 
 def test_limit_and_split():
