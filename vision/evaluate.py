@@ -39,7 +39,6 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from engine.tiles import TWIST_CODES
 from vision.errors import ImageError
 from vision.load import load_image
-from vision.metrics import box_iou
 from vision.metrics import match as match_tiles
 from vision.types import Image, PhotoReading
 from vision.yolo_format import CLASS_NAMES, DatasetError, class_code, label_path, list_images, read_data_yaml, read_labels, split_images
@@ -216,28 +215,17 @@ def _same_colour(a: str, b: str) -> bool:
 
 def loosely_on_own_tile(truth: Sequence[Any], found: Sequence[Any], pairs: Iterable[tuple[int, int]]) -> list[int]:
     """The found tiles (indices) matched to no labelled tile that lie only loosely (IoU ``LOOSE_IOU`` or more) on
-    one that no found tile matched, and are read as its code. Each such labelled tile goes with its nearest such
-    box, read right or not, and each box with one tile. ``truth`` and ``found`` have ``box`` and ``code``;
-    ``pairs`` is ``match_tiles``'s."""
+    one that no found tile matched, and are read as its code. The tiles and boxes left over are matched as
+    ``match_tiles`` matches, at ``LOOSE_IOU``: each labelled tile goes with its nearest such box, read right or
+    not. ``truth`` and ``found`` have ``box`` and ``code``; ``pairs`` is ``match_tiles``'s."""
     pairs = list(pairs)
     taken_truth, taken_found = {i for i, _ in pairs}, {j for _, j in pairs}
     free_truth = [i for i in range(len(truth)) if i not in taken_truth]
     free_found = [j for j in range(len(found)) if j not in taken_found]
     if not free_truth or not free_found:
         return []
-    iou = box_iou(np.array([truth[i].box for i in free_truth], float), np.array([found[j].box for j in free_found], float))
-    own: list[int] = []
-    used_truth: set[int] = set()
-    used_found: set[int] = set()
-    for a, b in sorted(zip(*np.nonzero(iou >= LOOSE_IOU)), key=lambda ab: -iou[ab]):
-        i, j = free_truth[a], free_found[b]
-        if i in used_truth or j in used_found:
-            continue
-        used_truth.add(i)
-        used_found.add(j)
-        if found[j].code == truth[i].code:
-            own.append(j)
-    return sorted(own)
+    loose = match_tiles([truth[i].box for i in free_truth], [found[j].box for j in free_found], iou=LOOSE_IOU)
+    return sorted(free_found[b] for a, b in loose if found[free_found[b]].code == truth[free_truth[a]].code)
 
 
 def evaluate_dataset(
