@@ -119,6 +119,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
         "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",
     ),
+    "doubt_too_close": (
+        "this box lies too close to its neighbour for two tiles: perhaps one digit of a 10-13, or the same tile twice",
+        "המסגרת הזאת קרובה מדי לשכנה שלה בשביל שתי אבנים: אולי ספרה אחת של 10-13, או אותה אבן פעמיים",
+    ),
     "too_many_copies": (
         "{code} is read {n} times: a set has only {limit}. One of them is probably another tile.",
         "{code} נקראה {n} פעמים: במשחק יש רק {limit}. כנראה שאחת מהן היא אבן אחרת.",

@@ -51,6 +51,11 @@ ROW_BREAK = 0.7  # a jump across rows larger than this x tile height starts a ne
 # neighbours in a group whose centres lie closer than this x their mean width along the row crowd each other: tiles
 # lie side by side, a width apart; a box shifted half a tile (over a joint, or a tile again) lies about half apart
 CROWD = 0.7
+# boxes closer than this x their mean width along the row, and level across it (centres within LEVEL of a tile
+# height), are no two tiles (``too_close``): a little closer than CROWD, as the width of a tile turned near 45
+# degrees is read from its box, which is wider than the tile
+CLOSE = 0.6
+LEVEL = 0.25
 
 
 def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
@@ -100,6 +105,29 @@ def crowded(spacing: np.ndarray) -> tuple[int, ...]:
     Which of them is not a tile, if either, is for the rules to say (``vision.regroup.set_aside``).
     """
     return tuple(sorted({p for k, d in enumerate(spacing) if d < CROWD for p in (k, k + 1)}))
+
+
+def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+    """A mask of the boxes that lie closer than ``CLOSE`` tile widths to a neighbour in their row, level with it
+    (centres within ``LEVEL`` of a tile height across the row).
+
+    groups: the rows of touching tiles to look along (tile indices in row order); None: those ``group_melds``
+    makes of ``boxes`` (on a rack, the tiles standing side by side). Two tiles cannot lie closer than a tile width
+    apart, so such a box is a tile found twice, a box over the joint of two tiles, or one digit of a number
+    (a 10-13 found as two boxes): a person should look. Tiles strewn on each other lie offset across the row as well
+    (no row to speak of), and are left to ``vision.outline``.
+    """
+    out = np.zeros(len(boxes), dtype=bool)
+    rows = [list(g) for g in (group_melds(boxes) if groups is None else groups) if len(g) >= 2]
+    if not rows:
+        return out
+    frame = _row_frame(boxes)
+    for g, spacing in zip(rows, spacings(boxes, rows)):
+        for k, d in enumerate(spacing):
+            a, b = g[k], g[k + 1]
+            if d < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
+                out[[a, b]] = True
+    return out
 
 
 def _melds(frame: "_Frame") -> list[list[int]]:

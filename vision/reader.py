@@ -30,13 +30,13 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import melds_with_cuts, rack_order
+from vision.layout import melds_with_cuts, rack_order, too_close
 from vision.load import load_image
 from vision.metrics import box_iou
 from vision.outline import overlapped
 from vision.partial import goes_on
-from vision.regroup import set_aside, split_by_rules
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, OVERLAPPING, PARTIAL, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.regroup import set_aside, split_by_rules, valid_meld
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -178,6 +178,10 @@ class Reader:
         partial = goes_on(image.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, image.width, image.height)  # so does a tile half out of the photo
         twice = overlapped(image.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
+        # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
+        # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
+        close = too_close(tile_boxes, None if rack else [
+            g for g in meld_groups if not valid_meld([consistent.codes[t] for t in g], rules)])
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         chosen = consistent.tiles
@@ -194,6 +198,7 @@ class Reader:
             reason(PARTIAL, partial),
             reason(CUT_BY_FRAME, cut),
             reason(OVERLAPPING, twice),
+            reason(TOO_CLOSE, close),
             reason(INK_COLOUR, off_colour),
             reason(INK_RECOLOURED, recoloured & np.array([inks[t] == c[:1] for t, c in enumerate(codes)], dtype=bool)),
             reason(None, recoloured),

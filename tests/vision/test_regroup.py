@@ -8,10 +8,10 @@ from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from vision.consistent import likeliest_meld
-from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings
+from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings, too_close
 from vision.reader import Reader
 from vision.regroup import codes_meld, set_aside, split_by_rules, valid_meld
-from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, Image
+from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, TOO_CLOSE, Image
 
 W, H = 40.0, 56.0  # a tile's box
 
@@ -292,3 +292,55 @@ def test_the_reader_cuts_two_melds_a_misread_tile_held_together_and_shows_the_ti
     assert all(m.valid for m in reading.melds)
     changed = reading.tiles[1]
     assert changed.code == "O6" and changed.doubtful  # the rules chose it, not the readers: someone should look
+
+
+# --------------------------------------------------------------------------- boxes closer than two tiles can lie
+
+
+def halves(n_whole: int, n_split: int) -> list[tuple[float, float, float, float]]:
+    """``n_whole`` tiles side by side, then ``n_split`` tiles each found as two boxes a little over half a tile wide
+    round its two digits (an edition whose 10-13 fill the face), as a detector that never saw it finds them; and a
+    meld of five whole tiles in the row below (the photo's other tiles show how wide a tile is)."""
+    boxes = row([0.0] * (n_whole - 1)) if n_whole else []
+    x = 60.0 + n_whole * W
+    for _ in range(n_split):
+        boxes += [(x, 102.0, x + 0.6 * W, 100.0 + H), (x + 0.4 * W, 102.0, x + W, 100.0 + H)]
+        x += W
+    return boxes + row([0.0] * 4, y=100.0 + 2 * H)
+
+
+def test_boxes_closer_than_two_tiles_can_lie_are_too_close_along_their_row():
+    assert not too_close(row([0.0, 0.02, 0.0, 0.05])).any()  # side by side
+    assert too_close(laid(5, 2)).tolist() == [False, True, True, True, False]  # a box over the joint of two tiles
+    assert too_close(halves(3, 2)).tolist() == [False] * 3 + [True] * 4 + [False] * 5
+    # only along the rows given: the table's groups the rules do not make valid
+    assert not too_close(halves(3, 2), []).any()
+    assert too_close(halves(3, 2), [[0, 1, 2], [3, 4, 5, 6]]).tolist() == [False] * 3 + [True] * 4 + [False] * 5
+    assert not too_close([]).any() and too_close([]).shape == (0,)
+
+
+def test_a_thirteen_found_as_two_boxes_is_never_sure():
+    # K4 K5 K6, then B13 and R13 each found as a "1" box and a "3" box, every one read surely: no valid meld as read;
+    # below them O5 O6 O7 O8 O9
+    boxes = halves(3, 2)
+    codes = ["K4", "K5", "K6", "B1", "B3", "R1", "R3", "O5", "O6", "O7", "O8", "O9"]
+    model = FakeModel([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, codes)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    by_box = {t.box: t for t in reading.tiles}
+    assert [by_box[b].doubtful for b in boxes] == [False] * 3 + [True] * 4 + [False] * 5
+    assert {by_box[b].doubt for b in boxes[3:7]} <= {TOO_CLOSE, OVERLAPPING} and TOO_CLOSE in DOUBT_TEXT
+    assert TOO_CLOSE in {by_box[b].doubt for b in boxes[3:7]}
+
+
+def test_a_meld_valid_as_read_vouches_for_its_boxes_but_a_rack_row_has_none():
+    # the same boxes read K4 K5 K6 K7 K8 on a table: a valid meld as read, so the rules say the two close boxes are
+    # two tiles laid squeezed, and nothing is doubted
+    boxes = halves(3, 1)
+    codes = ["K4", "K5", "K6", "K7", "K8", "O5", "O6", "O7", "O8", "O9"]
+    model = FakeModel([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, codes)])
+    image = Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg")
+    table = Reader(model=model).read(image)
+    assert [m.codes for m in table.melds] == [codes[:5], codes[5:]] and not any(t.doubtful for t in table.tiles)
+    # on a rack no meld vouches for them: two tiles cannot stand closer than a tile width there either
+    by_box = {t.box: t for t in Reader(model=model).read(image, rack=True).tiles}
+    assert [by_box[b].doubt for b in boxes] == [None] * 3 + [TOO_CLOSE] * 2 + [None] * 5
