@@ -119,6 +119,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "this box overlaps its neighbour: perhaps the same tile twice, or no tile here",
         "המסגרת הזאת חופפת לשכנה שלה: אולי אותה אבן פעמיים, או שאין כאן אבן",
     ),
+    "doubt_joined": (
+        "found as two halves, one round each digit, and joined into one tile: check its number",
+        "נמצאה כשני חצאים, אחד סביב כל ספרה, וחוברה לאבן אחת: בדקו את המספר שלה",
+    ),
     "doubt_too_close": (
         "this box lies too close to its neighbour for two tiles: perhaps one digit of a 10-13, or the same tile twice",
         "המסגרת הזאת קרובה מדי לשכנה שלה בשביל שתי אבנים: אולי ספרה אחת של 10-13, או אותה אבן פעמיים",

@@ -67,6 +67,7 @@ class PhotoRecord:
     truth: list[str | None]  # the matched label's code per tile, None where no label matches
     inks: list[str | None] | None = None  # the ink opinion per tile (vision.ink); None: not recorded
     rack: bool = False  # a photo of a rack (a rendered rack scene), read as one
+    joined: np.ndarray | None = None  # (N,) the boxes joined from two halves (vision.halves); None: none recorded
 
 
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
@@ -100,7 +101,7 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
             truth[j] = truth_tiles[i].code
         out.append(
             PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth,
-                        ink.read(image.rgb, boxes), rack)
+                        ink.read(image.rgb, boxes), rack, np.array([r.joined for r in raw], dtype=bool))
         )
     return out
 
@@ -350,7 +351,9 @@ class _ReplayModel:
         from vision.model import RawTile
 
         r = self.record
-        return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(r.boxes, r.det_scores, r.classifier)]
+        joined = np.zeros(len(r.boxes), dtype=bool) if r.joined is None else r.joined
+        return [RawTile(tuple(float(v) for v in b), float(s), p, bool(j))
+                for b, s, p, j in zip(r.boxes, r.det_scores, r.classifier, joined)]
 
     def index_of(self, box: Sequence[float]) -> int:
         d = np.abs(self.record.boxes - np.asarray(box, dtype=np.float64)).sum(1)

@@ -108,26 +108,50 @@ def crowded(spacing: np.ndarray) -> tuple[int, ...]:
 
 
 def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> np.ndarray:
-    """A mask of the boxes that lie closer than ``CLOSE`` tile widths to a neighbour in their row, level with it
-    (centres within ``LEVEL`` of a tile height across the row).
+    """A mask of the boxes in a pair of ``close_pairs``: a person should look.
 
-    groups: the rows of touching tiles to look along (tile indices in row order); None: those ``group_melds``
-    makes of ``boxes`` (on a rack, the tiles standing side by side). Two tiles cannot lie closer than a tile width
-    apart, so such a box is a tile found twice, a box over the joint of two tiles, or one digit of a number
-    (a 10-13 found as two boxes): a person should look. Tiles strewn on each other lie offset across the row as well
-    (no row to speak of), and are left to ``vision.outline``.
+    Two tiles cannot lie closer than a tile width apart, so such a box is a tile found twice, a box over the joint
+    of two tiles, or one digit of a number (a 10-13 found as two boxes, ``vision.halves``).
     """
     out = np.zeros(len(boxes), dtype=bool)
+    for a, b in close_pairs(boxes, groups):
+        out[[a, b]] = True
+    return out
+
+
+def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> list[tuple[int, int]]:
+    """The neighbouring boxes of a row (in row order) whose centres lie closer than ``CLOSE`` tile widths apart,
+    level with each other (centres within ``LEVEL`` of a tile height across the row), closest first.
+
+    groups: the rows of touching tiles to look along (tile indices in row order); None: those ``group_melds``
+    makes of ``boxes`` (on a rack, the tiles standing side by side). Tiles strewn on each other lie offset across
+    the row as well (no row to speak of), and are left to ``vision.outline``.
+    """
     rows = [list(g) for g in (group_melds(boxes) if groups is None else groups) if len(g) >= 2]
     if not rows:
-        return out
+        return []
     frame = _row_frame(boxes)
+    found: list[tuple[float, int, int]] = []
     for g, spacing in zip(rows, spacings(boxes, rows)):
         for k, d in enumerate(spacing):
             a, b = g[k], g[k + 1]
             if d < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
-                out[[a, b]] = True
-    return out
+                found.append((float(d), a, b))
+    return [(a, b) for _, a, b in sorted(found)]
+
+
+def spans(boxes: Sequence[Sequence[float]], pairs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """For each pair of boxes, how many tile widths (measured on the photo, as ``spacings``) they span together
+    along their row: about 1 for one tile's two halves, 1.5 for a tile and a box half over it."""
+    if not pairs:
+        return np.zeros(0)
+    frame = _row_frame(boxes)
+    out = []
+    for a, b in pairs:
+        lo = min(frame.u[a] - frame.box_w[a] / 2, frame.u[b] - frame.box_w[b] / 2)
+        hi = max(frame.u[a] + frame.box_w[a] / 2, frame.u[b] + frame.box_w[b] / 2)
+        out.append((hi - lo) / ((frame.w[a] + frame.w[b]) / 2))
+    return np.asarray(out)
 
 
 def _melds(frame: "_Frame") -> list[list[int]]:

@@ -3,11 +3,11 @@
 ``load_model()`` loads the committed weights from ``models/`` once per process; ``predict`` turns an
 RGB photo into raw tiles: a box, a detection score and a probability for each of the reader's classes
 (``vision.yolo_format.CLASS_NAMES``). Each box is grown to its tile's face where it held only the digit
-(``vision.face``), each tile keeps one box (``vision.outline``), and a tile lying face down is dropped
-(``vision.blank``); a photo longer than ``ModelSettings.work_side`` is looked at shrunk to it (``shrunk``), its
-boxes given back in its own pixels. The classifier's own class names say which column each of its outputs fills, so a
-classifier trained on fewer classes (the base game's 53, before the Twist jokers) still reads: the classes
-it does not know get probability 0.
+(``vision.face``), each tile keeps one box (``vision.outline``), a tile lying face down is dropped
+(``vision.blank``), and a 10-13 boxed digit by digit is one tile again (``vision.halves``); a photo longer than
+``ModelSettings.work_side`` is looked at shrunk to it (``shrunk``), its boxes given back in its own pixels. The
+classifier's own class names say which column each of its outputs fills, so a classifier trained on fewer classes
+(the base game's 53, before the Twist jokers) still reads: the classes it does not know get probability 0.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .blank import face_up
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
 from .face import grow_to_faces
+from .halves import join_halves
 from .metrics import box_iou, box_within
 from .outline import one_per_tile
 from .yolo_format import CLASS_NAMES
@@ -42,6 +43,7 @@ class RawTile:
     box: tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the input array
     det_score: float
     probs: np.ndarray  # (classes,) over vision.yolo_format.CLASS_NAMES
+    joined: bool = False  # the box is two boxes joined, one round each digit of a 10-13 (vision.halves)
 
 
 @dataclass(frozen=True)
@@ -322,8 +324,19 @@ class TileModel:
         keep = face_up(rgb, boxes)
         boxes, scores = boxes[keep], scores[keep]
         probs = self.classify(rgb, boxes)
+        # a 10-13 whose digits fill its face, boxed digit by digit: one tile
+        pairs, joined, joined_probs = join_halves(boxes, lambda b: self.classify(rgb, b))
+        was_joined = np.zeros(len(boxes), dtype=bool)
+        if pairs:
+            gone = {i for pair in pairs for i in pair}
+            keep = [i for i in range(len(boxes)) if i not in gone]
+            was_joined = np.array([False] * len(keep) + [True] * len(pairs), dtype=bool)
+            scores = np.concatenate([scores[keep], [max(scores[a], scores[b]) for a, b in pairs]])
+            boxes = np.concatenate([boxes[keep], joined])
+            probs = np.concatenate([probs[keep], joined_probs])
         boxes = boxes * np.array([fx, fy, fx, fy])  # back in the photo's own pixels
-        return [RawTile(tuple(float(v) for v in b), float(s), p) for b, s, p in zip(boxes, scores, probs)]
+        return [RawTile(tuple(float(v) for v in b), float(s), p, bool(j))
+                for b, s, p, j in zip(boxes, scores, probs, was_joined)]
 
 
 def shrunk(rgb: np.ndarray, longest: int) -> tuple[np.ndarray, tuple[float, float]]:

@@ -36,7 +36,7 @@ from vision.metrics import box_iou
 from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import set_aside, split_by_rules, valid_meld
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOKER_KIND, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -194,6 +194,7 @@ class Reader:
         doubtful, why = judge(n, [
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
             reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
+            reason(JOINED, [r.joined for r in raw]),
             reason(CROWDED, [t in aside for t in range(n)]),
             reason(PARTIAL, partial),
             reason(CUT_BY_FRAME, cut),

@@ -35,6 +35,7 @@ PARTIAL = "partial"
 CUT_BY_FRAME = "cut_by_frame"
 OVERLAPPING = "overlapping"
 TOO_CLOSE = "too_close"
+JOINED = "joined"
 DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
@@ -43,6 +44,7 @@ DOUBT_TEXT: dict[str, str] = {
     CUT_BY_FRAME: "the tile runs off the photo's edge: part of its number may be outside the photo (vision.frame)",
     OVERLAPPING: "its box overlaps another's by a third or more: one of them may be the same tile found twice, or lie across two tiles (vision.outline)",
     CROWDED: "its box lies over a neighbour's in a meld that is valid without it: perhaps the same tile found twice, or no tile",
+    JOINED: "found as two boxes, one round each digit of its number, joined into one tile (vision.halves): check its number",
     TOO_CLOSE: "its box lies closer to a neighbour's than two tiles can: it may hold one digit of a two-digit number, the same tile found twice, or no tile (vision.layout.too_close)",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
 }

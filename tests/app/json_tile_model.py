@@ -30,6 +30,7 @@ class RawTile:
     box: tuple[float, float, float, float]
     det_score: float
     probs: np.ndarray
+    joined: bool = False
 
 
 class JsonTileModel:

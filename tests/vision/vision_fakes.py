@@ -22,6 +22,7 @@ class FakeRawTile:
     box: tuple[float, float, float, float]
     det_score: float
     probs: np.ndarray
+    joined: bool = False
 
 
 def prob_vector(spec: dict[str, float]) -> np.ndarray:

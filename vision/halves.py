@@ -1,0 +1,55 @@
+"""A tile found as two boxes, one round each digit of its number, joined into one box.
+
+On an edition whose digits fill the face, a detector that never saw it can box the two digits of a 10-13 apart,
+each box a little over half a tile wide, side by side, and each is read surely as a number of its own (a "1" and
+a "3"): the tile is missed and two tiles that are not there are read. Two boxes lying closer than two tiles can
+(``vision.layout.close_pairs``), whatever each is read as, that together span about one tile width along their
+row are looked at as one box round both; where the classifier reads that box as a 10-13, the two are one tile,
+and its box is theirs joined. A tile found twice is no such pair: two boxes round one centre, or the second box
+half a tile on (the two span one and a half tiles, and their joined box would hold half of the next tile's
+number). The join is the boxes' guess, not a reading: the reader shows a joined tile as doubtful
+(``vision.types.JOINED``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .fusion import number_marginal
+from .layout import close_pairs, spacings, spans
+
+TENS = (9, 10, 11, 12)  # the classifier's number columns of the 10-13
+SURE_TENS = 0.5  # the joined box's 10-13 (summed over colours) at least this likely
+MAX_SPAN = 1.25  # two halves span at most this many tile widths along their row (``vision.layout.spans``)
+# ... and lie at least this many tile widths apart, centre to centre (``vision.layout.spacings``): two boxes on one
+# tile, about the same centre, are that tile found twice (its box and one taking in what lies by it)
+MIN_APART = 0.3
+
+
+def join_halves(boxes: np.ndarray,
+                classify: Callable[[np.ndarray], np.ndarray]) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
+    """The pairs of boxes that are one tile's two digits, each pair's joined box and the classifier's reading of it.
+
+    boxes: (N, 4) x1 y1 x2 y2; classify: the classifier on (M, 4) boxes of the same photo, (M, codes). Returns
+    (pairs, joined boxes (P, 4), their probabilities (P, codes), or (0, 0) where no pair was looked at); each box
+    is in one pair at most, the closest pairs first.
+    """
+    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    pairs = close_pairs(boxes)
+    apart = spacings(boxes, [list(pair) for pair in pairs])
+    used: set[int] = set()
+    candidates: list[tuple[int, int]] = []
+    for (a, b), span, d in zip(pairs, spans(boxes, pairs), apart):
+        if a in used or b in used or span > MAX_SPAN or d[0] < MIN_APART:
+            continue
+        used.update((a, b))
+        candidates.append((a, b))
+    if not candidates:
+        return [], np.zeros((0, 4)), np.zeros((0, 0))
+    joined = np.array([np.concatenate([np.minimum(boxes[a, :2], boxes[b, :2]), np.maximum(boxes[a, 2:], boxes[b, 2:])])
+                       for a, b in candidates])
+    joined_probs = np.asarray(classify(joined), dtype=np.float64).reshape(len(joined), -1)
+    keep = [k for k, tens in enumerate(number_marginal(joined_probs)[:, list(TENS)].sum(1)) if tens >= SURE_TENS]
+    return [candidates[k] for k in keep], joined[keep].reshape(-1, 4), joined_probs[keep]
