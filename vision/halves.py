@@ -18,13 +18,13 @@ from typing import Callable
 import numpy as np
 
 from .fusion import number_marginal
-from .layout import close_pairs, spacings, spans
+from .layout import close_pairs
 
 TENS = (9, 10, 11, 12)  # the classifier's number columns of the 10-13
 SURE_TENS = 0.5  # the joined box's 10-13 (summed over colours) at least this likely
-MAX_SPAN = 1.25  # two halves span at most this many tile widths along their row (``vision.layout.spans``)
-# ... and lie at least this many tile widths apart, centre to centre (``vision.layout.spacings``): two boxes on one
-# tile, about the same centre, are that tile found twice (its box and one taking in what lies by it)
+MAX_SPAN = 1.25  # two halves span at most this many tile widths along their row (``ClosePair.span``)
+# ... and lie at least this many tile widths apart, centre to centre (``ClosePair.apart``): two boxes on one tile,
+# about the same centre, are that tile found twice (its box and one taking in what lies by it)
 MIN_APART = 0.3
 
 
@@ -37,12 +37,11 @@ def join_halves(boxes: np.ndarray,
     is in one pair at most, the closest pairs first.
     """
     boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
-    pairs = close_pairs(boxes)
-    apart = spacings(boxes, [list(pair) for pair in pairs])
     used: set[int] = set()
     candidates: list[tuple[int, int]] = []
-    for (a, b), span, d in zip(pairs, spans(boxes, pairs), apart):
-        if a in used or b in used or span > MAX_SPAN or d[0] < MIN_APART:
+    for pair in close_pairs(boxes):
+        a, b = pair.a, pair.b
+        if a in used or b in used or pair.span > MAX_SPAN or pair.apart < MIN_APART:
             continue
         used.update((a, b))
         candidates.append((a, b))

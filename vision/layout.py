@@ -31,6 +31,7 @@ Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -114,44 +115,41 @@ def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] 
     of two tiles, or one digit of a number (a 10-13 found as two boxes, ``vision.halves``).
     """
     out = np.zeros(len(boxes), dtype=bool)
-    for a, b in close_pairs(boxes, groups):
-        out[[a, b]] = True
+    for pair in close_pairs(boxes, groups):
+        out[[pair.a, pair.b]] = True
     return out
 
 
-def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> list[tuple[int, int]]:
-    """The neighbouring boxes of a row (in row order) whose centres lie closer than ``CLOSE`` tile widths apart,
-    level with each other (centres within ``LEVEL`` of a tile height across the row), closest first.
+@dataclass(frozen=True)
+class ClosePair:
+    """Two neighbouring boxes of a row, ``a`` before ``b``, closer than two tiles can lie."""
+
+    a: int
+    b: int
+    apart: float  # their centres' distance along the row, in tile widths (as ``spacings``)
+    span: float  # the tile widths the two boxes span together along the row: ~1 for one tile's two halves
+
+
+def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> list[ClosePair]:
+    """The neighbouring boxes of a row whose centres lie closer than ``CLOSE`` tile widths apart, level with each
+    other (centres within ``LEVEL`` of a tile height across the row), closest first.
 
     groups: the rows of touching tiles to look along (tile indices in row order); None: those ``group_melds``
     makes of ``boxes`` (on a rack, the tiles standing side by side). Tiles strewn on each other lie offset across
     the row as well (no row to speak of), and are left to ``vision.outline``.
     """
-    rows = [list(g) for g in (group_melds(boxes) if groups is None else groups) if len(g) >= 2]
-    if not rows:
-        return []
     frame = _row_frame(boxes)
-    found: list[tuple[float, int, int]] = []
-    for g, spacing in zip(rows, spacings(boxes, rows)):
-        for k, d in enumerate(spacing):
-            a, b = g[k], g[k + 1]
-            if d < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
-                found.append((float(d), a, b))
-    return [(a, b) for _, a, b in sorted(found)]
-
-
-def spans(boxes: Sequence[Sequence[float]], pairs: Sequence[tuple[int, int]]) -> np.ndarray:
-    """For each pair of boxes, how many tile widths (measured on the photo, as ``spacings``) they span together
-    along their row: about 1 for one tile's two halves, 1.5 for a tile and a box half over it."""
-    if not pairs:
-        return np.zeros(0)
-    frame = _row_frame(boxes)
-    out = []
-    for a, b in pairs:
-        lo = min(frame.u[a] - frame.box_w[a] / 2, frame.u[b] - frame.box_w[b] / 2)
-        hi = max(frame.u[a] + frame.box_w[a] / 2, frame.u[b] + frame.box_w[b] / 2)
-        out.append((hi - lo) / ((frame.w[a] + frame.w[b]) / 2))
-    return np.asarray(out)
+    rows = [list(g) for g in (_melds(frame) if groups is None else groups) if len(g) >= 2]
+    found: list[ClosePair] = []
+    for g in rows:
+        for a, b in zip(g, g[1:]):
+            width = (frame.w[a] + frame.w[b]) / 2
+            apart = abs(frame.u[b] - frame.u[a]) / width
+            if apart < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
+                lo = min(frame.u[a] - frame.box_w[a] / 2, frame.u[b] - frame.box_w[b] / 2)
+                hi = max(frame.u[a] + frame.box_w[a] / 2, frame.u[b] + frame.box_w[b] / 2)
+                found.append(ClosePair(a, b, float(apart), float((hi - lo) / width)))
+    return sorted(found, key=lambda p: p.apart)
 
 
 def _melds(frame: "_Frame") -> list[list[int]]:
