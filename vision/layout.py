@@ -94,8 +94,7 @@ def spacings(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) 
     """For each group (indices into ``boxes``, in row order): the distances between its neighbouring tiles'
     centres along the row, in tile widths (1.0: side by side)."""
     frame = _row_frame(boxes)
-    return [np.asarray([abs(frame.u[b] - frame.u[a]) / ((frame.w[a] + frame.w[b]) / 2) for a, b in zip(g, g[1:])])
-            for g in groups]
+    return [np.asarray([frame.apart(a, b) for a, b in zip(g, g[1:])]) for g in groups]
 
 
 def crowded(spacing: np.ndarray) -> tuple[int, ...]:
@@ -143,12 +142,9 @@ def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]
     found: list[ClosePair] = []
     for g in rows:
         for a, b in zip(g, g[1:]):
-            width = (frame.w[a] + frame.w[b]) / 2
-            apart = abs(frame.u[b] - frame.u[a]) / width
+            apart = frame.apart(a, b)
             if apart < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
-                lo = min(frame.u[a] - frame.box_w[a] / 2, frame.u[b] - frame.box_w[b] / 2)
-                hi = max(frame.u[a] + frame.box_w[a] / 2, frame.u[b] + frame.box_w[b] / 2)
-                found.append(ClosePair(a, b, float(apart), float((hi - lo) / width)))
+                found.append(ClosePair(a, b, apart, frame.span(a, b)))
     return sorted(found, key=lambda p: p.apart)
 
 
@@ -243,6 +239,16 @@ class _Frame:
     def gap(self, i: int, j: int) -> float:
         """Gap along the row between the right edge of i and the left edge of j (negative: overlap)."""
         return float((self.u[j] - self.w[j] / 2) - (self.u[i] + self.w[i] / 2))
+
+    def apart(self, i: int, j: int) -> float:
+        """How far apart the centres of i and j lie along the row, in their mean tile width (1.0: side by side)."""
+        return float(abs(self.u[j] - self.u[i]) / ((self.w[i] + self.w[j]) / 2))
+
+    def span(self, i: int, j: int) -> float:
+        """How many of their mean tile widths the boxes of i and j cover together along the row."""
+        lo = min(self.u[i] - self.box_w[i] / 2, self.u[j] - self.box_w[j] / 2)
+        hi = max(self.u[i] + self.box_w[i] / 2, self.u[j] + self.box_w[j] / 2)
+        return float((hi - lo) / ((self.w[i] + self.w[j]) / 2))
 
     def touching(self) -> int:
         """How many tiles touch their nearest right-hand neighbour, by their boxes' extent along u.
