@@ -29,7 +29,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -39,8 +39,10 @@ from tqdm import tqdm  # noqa: E402
 
 from vision.evaluate import EvalReport, evaluate_dataset, open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
+from vision.yolo_format import LabelledTile, read_labels  # noqa: E402
 
 Change = Callable[[np.ndarray, np.random.Generator], np.ndarray]
+TilesChange = Callable[[np.ndarray, Sequence[LabelledTile]], np.ndarray]
 
 
 def _jpeg(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -104,8 +106,11 @@ CHANGES: dict[str, Change] = {
 }
 
 
-def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int | None, seed: int = 0) -> Path:
-    """``out`` as a dataset holding the split's photos, each changed (seeded per photo), beside their labels."""
+def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int | None, seed: int = 0,
+                 tiles_change: TilesChange | None = None) -> Path:
+    """``out`` as a dataset holding the split's photos, each changed (seeded per photo), beside their labels.
+
+    tiles_change: a change that needs the photo's labelled tiles (``bench_editions``), made first."""
     source = open_dataset(dataset, split)
     photos = source.photos[:limit] if limit is not None else source.photos
     (out / "images" / split).mkdir(parents=True)
@@ -114,6 +119,9 @@ def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int
     (out / "data.yaml").write_text(f"path: .\n{split}: images/{split}\nnames:\n{names}\n")
     for k, (image_path, label_path) in enumerate(photos):
         rgb = load_image(image_path).rgb  # EXIF turned, as the reader sees it
+        if tiles_change is not None:
+            h, w = rgb.shape[:2]
+            rgb = tiles_change(rgb, read_labels(label_path, source.names, w, h) if label_path.is_file() else [])
         rgb = change(rgb, np.random.default_rng(seed + k))
         cv2.imwrite(str(out / "images" / split / f"{image_path.stem}.png"), cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR))
         if label_path.is_file():

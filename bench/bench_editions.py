@@ -1,0 +1,180 @@
+"""The reader on real photos of our edition, its tiles recoloured as other editions print them.
+
+The renders stand for editions we have never seen, but with the renders' own camera and light. Here the photos
+are real (their camera, their light, their glare and blur) and only the tiles' inks change: in each labelled tile's
+box, its ink is turned to another edition's shade, and every pixel keeps its own brightness detail, so the photo's
+noise, shading and blur stay as they were.
+
+- ``teal``: blue ink turned teal (an edition whose blue is teal);
+- ``yellow``: orange ink turned yellow;
+- ``crimson``: red ink turned crimson, a little darker;
+- ``grey``: black ink lightened to a dark grey;
+- ``edition``: teal, yellow, crimson and grey inks at once.
+
+Only a labelled tile's own ink is changed: the pixels of its box whose hue lies near the ink's (its most saturated
+pixels' median hue), or for black ink the dark, unsaturated ones, weighted by how clearly they are ink, as
+``vision.ocr.ink_map`` weighs them. The plastic is left as it is: a box holds the table round a tilted tile too, and
+a light table beside a white tile cannot be told from it by colour alone, so a body recoloured by its box shows the
+box. The reader is the committed one, used exactly as ``rummi evaluate`` uses it.
+
+    .venv/bin/python bench/bench_editions.py DATASET [--split SPLIT] [--rack] [--limit N] [--only teal,yellow]
+
+e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out photos).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from bench_phones import TilesChange, changed_copy  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from vision.evaluate import EvalReport, evaluate_dataset  # noqa: E402
+from vision.yolo_format import LabelledTile  # noqa: E402
+
+# OpenCV's hues (0-180) each ink is turned to; None: the ink keeps its hue
+TEAL_HUE = 89.0  # 178 degrees
+YELLOW_HUE = 27.0  # 54 degrees
+CRIMSON_HUE = 172.0  # 344 degrees
+HUE_NEAR = 18.0  # pixels within this of the ink's own hue are its ink
+GREY_INK = 90.0  # the value (0-255) a black ink is lightened to
+
+
+def _hue_distance(h: np.ndarray, to: float) -> np.ndarray:
+    d = np.abs(h - to) % 180.0
+    return np.minimum(d, 180.0 - d)
+
+
+def _regions(rgb: np.ndarray, tiles: Sequence[LabelledTile], colours: str):
+    """For each labelled tile of one of ``colours`` (K, R, B, O): its box's slice and the box in HSV (float)."""
+    h, w = rgb.shape[:2]
+    for tile in tiles:
+        if tile.code[:1] not in colours or not tile.code[1:].isdigit():
+            continue
+        x1, y1, x2, y2 = (int(round(v)) for v in tile.box)
+        x1, y1, x2, y2 = max(0, x1), max(0, y1), min(w, x2), min(h, y2)
+        if x2 - x1 < 4 or y2 - y1 < 4:
+            continue
+        region = (slice(y1, y2), slice(x1, x2))
+        yield tile.code[0], region, cv2.cvtColor(rgb[region], cv2.COLOR_RGB2HSV).astype(np.float32)
+
+
+def _coloured_ink(hsv: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """How clearly each pixel is a coloured ink (0-1), and the ink's hue; None where the box holds no coloured ink."""
+    s, v = hsv[..., 1], hsv[..., 2]
+    # a dark pixel's saturation is its noise: black ink is no coloured ink
+    weight = np.clip((s - np.median(s) - 40.0) / 60.0, 0.0, 1.0) * np.clip((v - 45.0) / 30.0, 0.0, 1.0)
+    if float(weight.sum()) < 4.0:
+        return None
+    strong = weight >= 0.5
+    hues = hsv[..., 0][strong] if strong.any() else hsv[..., 0][weight > 0]
+    # the median on the circle of hues: reds straddle 0
+    angle = np.deg2rad(hues * 2.0)
+    hue = float(np.rad2deg(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) / 2.0) % 180.0
+    return weight * (_hue_distance(hsv[..., 0], hue) <= HUE_NEAR), hue
+
+
+def _turn_ink(rgb: np.ndarray, tiles: Sequence[LabelledTile], colour: str, to_hue: float, value: float) -> np.ndarray:
+    """The ``colour`` tiles' inks turned to ``to_hue``, their brightness times ``value``."""
+    out = rgb.copy()
+    for _, region, hsv in _regions(rgb, tiles, colour):
+        ink = _coloured_ink(hsv)
+        if ink is None:
+            continue
+        weight, hue = ink
+        turn = ((to_hue - hue + 90.0) % 180.0) - 90.0  # the shorter way round
+        new = hsv.copy()
+        new[..., 0] = (hsv[..., 0] + weight * turn) % 180.0
+        new[..., 2] = np.clip(hsv[..., 2] * (1.0 + weight * (value - 1.0)), 0, 255)
+        turned = cv2.cvtColor(np.round(new).clip(0, [179, 255, 255]).astype(np.uint8), cv2.COLOR_HSV2RGB)
+        # only the ink: HSV and back moves other pixels by a level
+        out[region] = np.where(weight[..., None] > 0, turned, rgb[region])
+    return out
+
+
+def _grey_ink(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
+    """The black tiles' inks lightened to a dark grey: each ink pixel's value raised toward ``GREY_INK``."""
+    out = rgb.copy()
+    for _, region, hsv in _regions(rgb, tiles, "K"):
+        v, s = hsv[..., 2], hsv[..., 1]
+        weight = np.clip((np.median(v) - v - 25.0) / 60.0, 0.0, 1.0) * (s < np.median(s) + 60.0)
+        lift = weight * np.clip(GREY_INK - v, 0.0, None) * 0.8
+        part = out[region].astype(np.float32) + lift[..., None]
+        out[region] = np.clip(part, 0, 255).astype(np.uint8)
+    return out
+
+
+def _all(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
+    out = _turn_ink(rgb, tiles, "B", TEAL_HUE, 1.05)
+    out = _turn_ink(out, tiles, "O", YELLOW_HUE, 1.15)
+    out = _turn_ink(out, tiles, "R", CRIMSON_HUE, 0.85)
+    return _grey_ink(out, tiles)
+
+
+EDITIONS: dict[str, TilesChange] = {
+    "teal": lambda rgb, tiles: _turn_ink(rgb, tiles, "B", TEAL_HUE, 1.05),
+    "yellow": lambda rgb, tiles: _turn_ink(rgb, tiles, "O", YELLOW_HUE, 1.15),
+    "crimson": lambda rgb, tiles: _turn_ink(rgb, tiles, "R", CRIMSON_HUE, 0.85),
+    "grey": _grey_ink,
+    "edition": _all,
+}
+
+
+def _as_is(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return rgb
+
+
+def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
+    """One line: tiles found, read exactly, number and colour right, sure, sure but wrong, errors flagged."""
+    def share(part: int, whole: int) -> float:
+        return part / whole if whole else 0.0
+
+    cells = [f"{name:<8}", f"{100 * share(r.matched, r.labelled):6.1f}%", f"{100 * share(r.exact, r.labelled):6.1f}%",
+             f"{100 * r.number_accuracy:6.1f}%", f"{100 * r.colour_accuracy:6.1f}%", f"{100 * share(r.sure, r.matched):6.1f}%",
+             f"{r.sure_wrong:5d} ({100 * share(r.sure_wrong, r.sure):4.1f}%)",
+             f"{100 * (share(r.wrong_flagged, r.wrong) if r.wrong else 1.0):6.1f}%"]
+    if base is not None:
+        cells.append(f"{share(r.exact, r.labelled) / share(base.exact, base.labelled) if base.exact else 0:5.2f}")
+    return "  ".join(cells)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dataset")
+    ap.add_argument("--split", default="val")
+    ap.add_argument("--rack", action="store_true", help="read each photo as a rack")
+    ap.add_argument("--limit", type=int, default=None, help="the first N photos only")
+    ap.add_argument("--only", default="", help="comma-separated editions (default: all): " + ", ".join(EDITIONS))
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    args = ap.parse_args()
+    wanted = [c for c in args.only.split(",") if c] or list(EDITIONS)
+    unknown = [c for c in wanted if c not in EDITIONS]
+    if unknown:
+        sys.exit(f"unknown edition {', '.join(unknown)}: use {', '.join(EDITIONS)}")
+
+    from vision.reader import Reader
+
+    reader = Reader(models_dir=args.models)
+    print(f"{args.dataset} ({args.split}){', each photo as a rack' if args.rack else ''}")
+    print(f"{'':<8}  {'found':>7}  {'exact':>7}  {'number':>7}  {'colour':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  exact ratio")
+    base = evaluate_dataset(args.dataset, reader, limit=args.limit, progress=False, split=args.split, rack=args.rack)
+    print(row("as is", base, None), flush=True)
+    for name in tqdm(wanted, desc="editions", unit="edition", leave=False):
+        with tempfile.TemporaryDirectory(prefix=f"editions_{name}_") as tmp:
+            folder = changed_copy(args.dataset, args.split, _as_is, Path(tmp), args.limit, tiles_change=EDITIONS[name])
+            report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
+        tqdm.write(row(name, report, base))
+
+
+if __name__ == "__main__":
+    main()
