@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from .balance import balanced
+from .darkest import darkest
 from .blank import face_up
 from .crops import CROP_SIZE, crop_tile
 from .errors import ModelMissing
@@ -83,6 +84,11 @@ class ModelSettings:
     # look finds the same tiles, and what it adds below that score lies mostly on no tile.
     det_balanced_overlap: float = 0.3
     det_balanced_conf: float = 0.5
+    # A last look at the photo by its darkest channel (vision.darkest), at the size of the look that decided, adding
+    # the tiles none of the looks before found (IoU below det_balanced_overlap) where the detector scores them
+    # det_darkest_conf or more (0: no such look): a yellow or amber ink, nearly as bright as its plastic, is as dark
+    # there as a black one; below that score its added boxes lie mostly on no tile.
+    det_darkest_conf: float = 0.5
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
@@ -175,6 +181,9 @@ class TileModel:
             if white is not None:
                 boxes, scores = self._look_more(white, boxes, scores, ((size, s.det_balanced_overlap),),
                                                 s.det_balanced_conf)
+        if s.det_darkest_conf > 0:
+            boxes, scores = self._look_more(darkest(bgr), boxes, scores, ((size, s.det_balanced_overlap),),
+                                            s.det_darkest_conf)
         return boxes, scores
 
     def _detect_looks(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:

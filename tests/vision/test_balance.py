@@ -49,7 +49,7 @@ class _Lit(TileModel):
     """A detector stand-in that finds the middle tile only where its face is white (the light taken out)."""
 
     def __init__(self, score: float) -> None:
-        self.settings = ModelSettings(det_more_looks=(), det_close_imgsz=0, det_fine_imgsz=0)
+        self.settings = ModelSettings(det_more_looks=(), det_close_imgsz=0, det_fine_imgsz=0, det_darkest_conf=0)
         self.score = score
         self.asked = 0
         self._fast_det, self._photos = False, 0

@@ -33,6 +33,7 @@ class _Sizes(TileModel):
     """A tile model whose detector finds a given set of boxes at each size (no weights)."""
 
     def __init__(self, by_size: dict[int, tuple[np.ndarray, np.ndarray]], **settings) -> None:
+        settings.setdefault("det_darkest_conf", 0)  # the sizes' order; the darkest look is test_darkest's
         self.settings = ModelSettings(**settings)
         self.by_size = by_size
         self.asked: list[int] = []
@@ -48,11 +49,13 @@ def test_detect_looks_at_each_size_and_keeps_what_only_a_later_look_found() -> N
     model = _Sizes({416: (_boxes((10, 10, 60, 80)), np.array([0.9])),
                     640: (_boxes((12, 10, 62, 80), (200, 10, 250, 80)), np.array([0.9, 0.7])),
                     # a large tile the finer looks missed, and a box over half of two tiles already found
-                    320: (_boxes((300, 100, 390, 230), (35, 10, 85, 80)), np.array([0.8, 0.6]))})
+                    320: (_boxes((300, 100, 390, 230), (35, 10, 85, 80)), np.array([0.8, 0.6]))},
+                   det_darkest_conf=0.5)
     boxes, _ = model.detect(photo)
-    assert model.asked == [256, 416, 640, 320]  # the close-up look found nothing: the usual order
+    # the close-up look found nothing: the usual order, and last the darkest channel at the deciding size
+    assert model.asked == [256, 416, 640, 320, 416]
     assert boxes.tolist() == [[10, 10, 60, 80], [200, 10, 250, 80], [300, 100, 390, 230]]
-    off = _Sizes(model.by_size, det_more_looks=(), det_close_imgsz=0)
+    off = _Sizes(model.by_size, det_more_looks=(), det_close_imgsz=0, det_darkest_conf=0)
     assert off.detect(photo)[0].tolist() == [[10, 10, 60, 80]] and off.asked == [416]
 
 
