@@ -1,4 +1,4 @@
-"""The reader on real photos of our edition, its tiles recoloured as other editions print them.
+"""The reader on real photos of our edition, its tiles recoloured as other editions print them, or turned over.
 
 The renders stand for editions we have never seen, but with the renders' own camera and light. Here the photos
 are real (their camera, their light, their glare and blur) and only the tiles' inks change: in each labelled tile's
@@ -9,7 +9,9 @@ noise, shading and blur stay as they were.
 - ``yellow``: orange ink turned yellow;
 - ``crimson``: red ink turned crimson, a little darker;
 - ``grey``: black ink lightened to a dark grey;
-- ``edition``: teal, yellow, crimson and grey inks at once.
+- ``edition``: teal, yellow, crimson and grey inks at once;
+- ``upside``: every tile standing apart from the others turned half round in place (not an edition: a player's
+  tile laid upside down, which other photos show far more often than ours).
 
 Only a labelled tile's own ink is changed: the pixels of its box whose hue lies near the ink's (its most saturated
 pixels' median hue), or for black ink the dark, unsaturated ones, weighted by how clearly they are ink, as
@@ -17,7 +19,7 @@ pixels' median hue), or for black ink the dark, unsaturated ones, weighted by ho
 a light table beside a white tile cannot be told from it by colour alone, so a body recoloured by its box shows the
 box. The reader is the committed one, used exactly as ``rummi evaluate`` uses it.
 
-    .venv/bin/python bench/bench_editions.py DATASET [--split SPLIT] [--rack] [--limit N] [--only teal,yellow]
+    .venv/bin/python bench/bench_editions.py DATASET [--split SPLIT] [--rack] [--limit N] [--only teal,yellow] [--models DIR]
 
 e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out photos).
 """
@@ -121,12 +123,30 @@ def _all(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
     return _grey_ink(out, tiles)
 
 
+def _upside_down(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
+    """Every labelled tile whose box no other box overlaps turned half round in place, as a player lays a tile upside
+    down: a box turned half round about its centre is the same box, so the tile stays where its label says. Boxes
+    that overlap (a meld laid at a slant) are left, since turning one would turn part of its neighbour."""
+    out = rgb.copy()
+    boxes = [tuple(int(round(v)) for v in t.box) for t in tiles]
+    h, w = rgb.shape[:2]
+    for k, (x1, y1, x2, y2) in enumerate(boxes):
+        if x1 < 0 or y1 < 0 or x2 > w or y2 > h or x2 - x1 < 4 or y2 - y1 < 4:
+            continue
+        if any(min(x2, b[2]) - max(x1, b[0]) > 0 and min(y2, b[3]) - max(y1, b[1]) > 0
+               for j, b in enumerate(boxes) if j != k):
+            continue
+        out[y1:y2, x1:x2] = rgb[y1:y2, x1:x2][::-1, ::-1]
+    return out
+
+
 EDITIONS: dict[str, TilesChange] = {
     "teal": lambda rgb, tiles: _turn_ink(rgb, tiles, "B", TEAL_HUE, 1.05),
     "yellow": lambda rgb, tiles: _turn_ink(rgb, tiles, "O", YELLOW_HUE, 1.15),
     "crimson": lambda rgb, tiles: _turn_ink(rgb, tiles, "R", CRIMSON_HUE, 0.85),
     "grey": _grey_ink,
     "edition": _all,
+    "upside": _upside_down,
 }
 
 

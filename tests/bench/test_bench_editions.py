@@ -99,3 +99,14 @@ def test_a_recoloured_copy_keeps_every_photo_and_its_labels(tmp_path):
         assert a.shape == b.shape
         changed += int(np.abs(a.astype(int) - b.astype(int)).sum() > 0)
     assert changed >= 1  # the fixtures hold blue tiles
+
+
+def test_upside_turns_each_tile_half_round_in_its_own_box_and_leaves_overlapping_ones():
+    rgb, tiles = _table()
+    rgb[55:65, 20:130] = (0, 200, 0)  # a green bar along the top of the black tile's face
+    slanted = [*tiles, LabelledTile(box=(600, 20, 690, 120), code="R9"), LabelledTile(box=(640, 60, 700, 160), code="R9")]
+    out = EDITIONS["upside"](rgb, slanted)
+    assert np.array_equal(out[50:210, 20:130], rgb[50:210, 20:130][::-1, ::-1])
+    assert (out[195:205, 25:125] == (0, 200, 0)).all()  # the bar is now along its foot
+    assert np.array_equal(out[:, 590:], rgb[:, 590:])  # the two overlapping boxes are left
+    assert np.array_equal(out[:, :20], rgb[:, :20])  # the table between tiles is untouched
