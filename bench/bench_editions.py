@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from bench_phones import TilesChange, changed_copy  # noqa: E402
+from bench_phones import TilesChange, as_taken, changed_copy  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from vision.evaluate import EvalReport, evaluate_dataset  # noqa: E402
@@ -150,10 +150,6 @@ EDITIONS: dict[str, TilesChange] = {
 }
 
 
-def _as_is(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    return rgb
-
-
 def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
     """One line: tiles found, read exactly, number and colour right, sure, sure but wrong, errors flagged."""
     def share(part: int, whole: int) -> float:
@@ -191,7 +187,7 @@ def main() -> None:
     print(row("as is", base, None), flush=True)
     for name in tqdm(wanted, desc="editions", unit="edition", leave=False):
         with tempfile.TemporaryDirectory(prefix=f"editions_{name}_") as tmp:
-            folder = changed_copy(args.dataset, args.split, _as_is, Path(tmp), args.limit, tiles_change=EDITIONS[name])
+            folder = changed_copy(args.dataset, args.split, as_taken, Path(tmp), args.limit, tiles_change=EDITIONS[name])
             report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
         tqdm.write(row(name, report, base))
 

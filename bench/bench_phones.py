@@ -9,13 +9,16 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``blur``: out of focus (a disc 3 px across per 1000 px of photo);
 - ``warm``: a lamp's yellow light the phone did not balance (red up, blue down);
 - ``cold``: a shaded window's blue light the phone did not balance;
-- ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened.
+- ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened;
+- ``slant``, ``steep``: the table seen from lower down (``Slant``): the photo warped as its plane would look to a
+  camera lower over it, the far side narrower than the near one and everything shorter, the labels warped with it
+  (the near corners fall outside the photo, and their tiles with them).
 
 For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, and
 what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
 (``datasets.synth.photo``) draws milder versions of some of these; the changes here go further on purpose.
 
-    .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,cold] [--models DIR]
+    .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,slant] [--models DIR]
 
 e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out photos) or ``RUN/synth --split
 calib``.
@@ -28,6 +31,7 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -39,7 +43,7 @@ from tqdm import tqdm  # noqa: E402
 
 from vision.evaluate import EvalReport, evaluate_dataset, open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
-from vision.yolo_format import LabelledTile, read_labels  # noqa: E402
+from vision.yolo_format import LabelledTile, label_line, read_label_file, read_labels  # noqa: E402
 
 Change = Callable[[np.ndarray, np.random.Generator], np.ndarray]
 TilesChange = Callable[[np.ndarray, Sequence[LabelledTile]], np.ndarray]
@@ -95,6 +99,11 @@ def _vivid(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.addWeighted(vivid, 1.8, soft, -0.8, 0)
 
 
+def as_taken(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """No change (for a copy that only warps, ``VIEWS``, or changes tiles, ``bench_editions``)."""
+    return rgb
+
+
 CHANGES: dict[str, Change] = {
     "jpeg": _jpeg,
     "small": _small,
@@ -106,11 +115,56 @@ CHANGES: dict[str, Change] = {
 }
 
 
+@dataclass(frozen=True)
+class Slant:
+    """The photo as a camera lower over the table would see it, a perspective warp of the table's plane: the far
+    (top) side ``top`` times as wide as the near one, relative to the photo, and the whole ``height`` as tall. The
+    photo's trapezoid whose foot is ``top`` as wide as its top fills the changed photo, so that every pixel is the
+    photo's own (the near corners fall outside). The labels are warped with it (each box round its warped corners);
+    a tile less than ``KEEP`` inside the changed photo loses its label."""
+
+    top: float
+    height: float
+
+    def matrix(self, width: int, height: int) -> tuple[np.ndarray, tuple[int, int]]:
+        """The warp (photo to changed photo) and the changed photo's size (width, height)."""
+        inset = (1.0 - self.top) / 2.0 * width
+        out_h = max(1, round(height * self.height))
+        src = np.float32([[0, 0], [width, 0], [width - inset, height], [inset, height]])
+        dst = np.float32([[0, 0], [width, 0], [width, out_h], [0, out_h]])
+        return cv2.getPerspectiveTransform(src, dst), (width, out_h)
+
+
+KEEP = 0.6  # a warped label box this much inside the changed photo stays labelled (clipped to it)
+
+
+VIEWS: dict[str, Slant] = {
+    "slant": Slant(top=0.75, height=0.8),  # a table seen from a chair rather than from above
+    "steep": Slant(top=0.55, height=0.6),  # from the table's edge, low
+}
+
+
+def _warped_labels(label_path: Path, m: np.ndarray, width: int, height: int, size: tuple[int, int]) -> str:
+    """The label file's boxes (of a ``width`` x ``height`` photo) warped by ``m``, for a photo of ``size``."""
+    lines = []
+    for _, cls, (x1, y1, x2, y2) in read_label_file(label_path):
+        corners = np.float32([[[x1 * width, y1 * height], [x2 * width, y1 * height],
+                               [x2 * width, y2 * height], [x1 * width, y2 * height]]])
+        warped = cv2.perspectiveTransform(corners, m)[0]
+        (x1, y1), (x2, y2) = warped.min(0), warped.max(0)
+        cx1, cy1, cx2, cy2 = max(x1, 0.0), max(y1, 0.0), min(x2, float(size[0])), min(y2, float(size[1]))
+        if cx2 <= cx1 or cy2 <= cy1 or (cx2 - cx1) * (cy2 - cy1) < KEEP * (x2 - x1) * (y2 - y1):
+            continue
+        lines.append(label_line(cls, (cx1, cy1, cx2, cy2), size[0], size[1]) + "\n")
+    return "".join(lines)
+
+
 def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int | None, seed: int = 0,
-                 tiles_change: TilesChange | None = None) -> Path:
+                 tiles_change: TilesChange | None = None, view: Slant | None = None) -> Path:
     """``out`` as a dataset holding the split's photos, each changed (seeded per photo), beside their labels.
 
-    tiles_change: a change that needs the photo's labelled tiles (``bench_editions``), made first."""
+    tiles_change: a change that needs the photo's labelled tiles (``bench_editions``), made first; view: a warp of
+    the photo and its labels (``VIEWS``), made last."""
     source = open_dataset(dataset, split)
     photos = source.photos[:limit] if limit is not None else source.photos
     (out / "images" / split).mkdir(parents=True)
@@ -123,9 +177,16 @@ def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int
             h, w = rgb.shape[:2]
             rgb = tiles_change(rgb, read_labels(label_path, source.names, w, h) if label_path.is_file() else [])
         rgb = change(rgb, np.random.default_rng(seed + k))
+        labels = out / "labels" / split / f"{image_path.stem}.txt"
+        if view is not None:
+            h, w = rgb.shape[:2]
+            m, size = view.matrix(w, h)
+            rgb = cv2.warpPerspective(rgb, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+            if label_path.is_file():
+                labels.write_text(_warped_labels(label_path, m, w, h, size))
+        elif label_path.is_file():
+            shutil.copy(label_path, labels)
         cv2.imwrite(str(out / "images" / split / f"{image_path.stem}.png"), cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR))
-        if label_path.is_file():
-            shutil.copy(label_path, out / "labels" / split / f"{image_path.stem}.txt")
     return out
 
 
@@ -154,10 +215,11 @@ def main() -> None:
     ap.add_argument("--only", default="", help="comma-separated changes (default: all): " + ", ".join(CHANGES))
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     args = ap.parse_args()
-    wanted = [c for c in args.only.split(",") if c] or list(CHANGES)
-    unknown = [c for c in wanted if c not in CHANGES]
+    known = [*CHANGES, *VIEWS]
+    wanted = [c for c in args.only.split(",") if c] or known
+    unknown = [c for c in wanted if c not in known]
     if unknown:
-        sys.exit(f"unknown change {', '.join(unknown)}: use {', '.join(CHANGES)}")
+        sys.exit(f"unknown change {', '.join(unknown)}: use {', '.join(known)}")
 
     from vision.reader import Reader
 
@@ -168,7 +230,8 @@ def main() -> None:
     print(row("as is", base, None), flush=True)
     for name in tqdm(wanted, desc="changes", unit="change", leave=False):
         with tempfile.TemporaryDirectory(prefix=f"phones_{name}_") as tmp:
-            folder = changed_copy(args.dataset, args.split, CHANGES[name], Path(tmp), args.limit)
+            change, view = (CHANGES[name], None) if name in CHANGES else (as_taken, VIEWS[name])
+            folder = changed_copy(args.dataset, args.split, change, Path(tmp), args.limit, view=view)
             report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
         tqdm.write(row(name, report, base))
 

@@ -13,8 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_editions import CRIMSON_HUE, EDITIONS, TEAL_HUE, YELLOW_HUE, _as_is  # noqa: E402
-from bench_phones import changed_copy  # noqa: E402
+from bench_editions import CRIMSON_HUE, EDITIONS, TEAL_HUE, YELLOW_HUE  # noqa: E402
+from bench_phones import as_taken, changed_copy  # noqa: E402
 
 from vision.evaluate import open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
@@ -89,7 +89,7 @@ def test_a_tile_cut_by_the_photos_edge_or_with_no_coloured_ink_is_left_alone():
 def test_a_recoloured_copy_keeps_every_photo_and_its_labels(tmp_path):
     real = ROOT / "tests" / "fixtures" / "real"
     source = open_dataset(real, "val")
-    out = changed_copy(str(real), "val", _as_is, tmp_path / "teal", limit=2, tiles_change=EDITIONS["teal"])
+    out = changed_copy(str(real), "val", as_taken, tmp_path / "teal", limit=2, tiles_change=EDITIONS["teal"])
     copy = open_dataset(out, "val")
     assert [p.stem for p, _ in copy.photos] == [p.stem for p, _ in source.photos[:2]]
     changed = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -58,3 +59,41 @@ def test_a_changed_copy_keeps_every_photo_and_its_labels(tmp_path):
     for (image, labels), (original, original_labels) in zip(copy.photos, source.photos):
         assert labels.read_text() == original_labels.read_text()
         assert load_image(image).rgb.shape == load_image(original).rgb.shape
+
+
+def test_a_slanted_copy_warps_each_photo_and_its_labels_alike(tmp_path):
+    from bench_phones import VIEWS, as_taken
+
+    source = open_dataset(REAL, "val")
+    out = changed_copy(str(REAL), "val", as_taken, tmp_path / "slant", limit=1, view=VIEWS["slant"])
+    copy = open_dataset(out, "val")
+    (image, labels), (original, original_labels) = copy.photos[0], source.photos[0]
+    before, after = load_image(original).rgb, load_image(image).rgb
+    assert after.shape[1] == before.shape[1] and after.shape[0] == round(0.8 * before.shape[0])
+    old = [line.split() for line in original_labels.read_text().splitlines()]
+    new = [line.split() for line in labels.read_text().splitlines()]
+    assert 0 < len(new) <= len(old)
+    m, size = VIEWS["slant"].matrix(before.shape[1], before.shape[0])
+    assert size == (after.shape[1], after.shape[0])
+    for n in new:
+        nx, ny, nw, nh = map(float, n[1:])
+        assert 0 <= nx - nw / 2 and nx + nw / 2 <= 1 + 1e-6 and 0 <= ny - nh / 2 and ny + nh / 2 <= 1 + 1e-6
+    # each label kept is its tile's box warped: the class of the original label whose warped centre is nearest
+    for n in new:
+        centre = np.float32([[[float(n[1]) * size[0], float(n[2]) * size[1]]]])
+        back = cv2.perspectiveTransform(centre, np.linalg.inv(m))[0, 0] / [before.shape[1], before.shape[0]]
+        nearest = min(old, key=lambda o: (float(o[1]) - back[0]) ** 2 + (float(o[2]) - back[1]) ** 2)
+        assert nearest[0] == n[0]
+
+
+def test_the_slant_keeps_the_near_edge_and_narrows_the_far_one():
+    from bench_phones import VIEWS
+
+    m, (w, h) = VIEWS["steep"].matrix(1000, 800)
+    assert (w, h) == (1000, 480)
+    # the photo's top edge fills the changed photo's top; its foot's middle 55% fills the changed photo's foot
+    corners = cv2.perspectiveTransform(np.float32([[[0, 0], [1000, 0], [775, 800], [225, 800]]]), m)[0]
+    assert np.allclose(corners, [[0, 0], [1000, 0], [1000, 480], [0, 480]], atol=1e-3)
+    # so a tile near the foot is drawn wider than one of the same size near the top, as a nearer tile is
+    top, foot = (cv2.perspectiveTransform(np.float32([[[450, y], [550, y]]]), m)[0] for y in (50, 750))
+    assert foot[1, 0] - foot[0, 0] > 1.5 * (top[1, 0] - top[0, 0])
