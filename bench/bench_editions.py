@@ -26,10 +26,8 @@ e.g. ``RUN/real --split heldout`` (measure only: never choose by the held-out ph
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -38,10 +36,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from bench_phones import TilesChange, as_taken, changed_copy  # noqa: E402
-from tqdm import tqdm  # noqa: E402
+from bench_phones import TilesChange, as_taken, bench_args, changed_copy, run_bench  # noqa: E402
 
-from vision.evaluate import EvalReport, evaluate_dataset  # noqa: E402
+from vision.evaluate import EvalReport  # noqa: E402
 from vision.yolo_format import LabelledTile  # noqa: E402
 
 # OpenCV's hues (0-180) each ink is turned to; None: the ink keeps its hue
@@ -165,31 +162,14 @@ def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("dataset")
-    ap.add_argument("--split", default="val")
-    ap.add_argument("--rack", action="store_true", help="read each photo as a rack")
-    ap.add_argument("--limit", type=int, default=None, help="the first N photos only")
-    ap.add_argument("--only", default="", help="comma-separated editions (default: all): " + ", ".join(EDITIONS))
-    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
-    args = ap.parse_args()
-    wanted = [c for c in args.only.split(",") if c] or list(EDITIONS)
-    unknown = [c for c in wanted if c not in EDITIONS]
-    if unknown:
-        sys.exit(f"unknown edition {', '.join(unknown)}: use {', '.join(EDITIONS)}")
+    args, wanted = bench_args(__doc__.splitlines()[0], list(EDITIONS), "edition")
 
-    from vision.reader import Reader
+    def copy(name: str, folder: Path) -> Path:
+        return changed_copy(args.dataset, args.split, as_taken, folder, args.limit, tiles_change=EDITIONS[name])
 
-    reader = Reader(models_dir=args.models)
-    print(f"{args.dataset} ({args.split}){', each photo as a rack' if args.rack else ''}")
-    print(f"{'':<8}  {'found':>7}  {'exact':>7}  {'number':>7}  {'colour':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  exact ratio")
-    base = evaluate_dataset(args.dataset, reader, limit=args.limit, progress=False, split=args.split, rack=args.rack)
-    print(row("as is", base, None), flush=True)
-    for name in tqdm(wanted, desc="editions", unit="edition", leave=False):
-        with tempfile.TemporaryDirectory(prefix=f"editions_{name}_") as tmp:
-            folder = changed_copy(args.dataset, args.split, as_taken, Path(tmp), args.limit, tiles_change=EDITIONS[name])
-            report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
-        tqdm.write(row(name, report, base))
+    header = (f"{'':<8}  {'found':>7}  {'exact':>7}  {'number':>7}  {'colour':>7}  {'sure':>7}  {'sure, wrong':>12}"
+              f"  {'flagged':>7}  exact ratio")
+    run_bench(args, wanted, header, row, copy)
 
 
 if __name__ == "__main__":

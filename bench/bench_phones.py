@@ -206,34 +206,50 @@ def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
     return "  ".join(cells)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def bench_args(description: str, known: Sequence[str], kind: str) -> tuple[argparse.Namespace, list[str]]:
+    """The command line shared by this bench and ``bench_editions``, and the ``known`` changes asked for (--only);
+    exits naming any unknown one."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("dataset")
     ap.add_argument("--split", default="val")
     ap.add_argument("--rack", action="store_true", help="read each photo as a rack")
     ap.add_argument("--limit", type=int, default=None, help="the first N photos only")
-    ap.add_argument("--only", default="", help="comma-separated changes (default: all): " + ", ".join(CHANGES))
+    ap.add_argument("--only", default="", help=f"comma-separated {kind}s (default: all): " + ", ".join(known))
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     args = ap.parse_args()
-    known = [*CHANGES, *VIEWS]
-    wanted = [c for c in args.only.split(",") if c] or known
+    wanted = [c for c in args.only.split(",") if c] or list(known)
     unknown = [c for c in wanted if c not in known]
     if unknown:
-        sys.exit(f"unknown change {', '.join(unknown)}: use {', '.join(known)}")
+        sys.exit(f"unknown {kind} {', '.join(unknown)}: use {', '.join(known)}")
+    return args, wanted
 
+
+def run_bench(args: argparse.Namespace, wanted: Sequence[str], header: str,
+              line: Callable[[str, EvalReport, EvalReport | None], str], copy: Callable[[str, Path], Path]) -> None:
+    """Read the set as it is, then each change of ``wanted`` (``copy(name, folder)`` writes the changed set), and
+    print a ``line`` for each below ``header``."""
     from vision.reader import Reader
 
     reader = Reader(models_dir=args.models)
     print(f"{args.dataset} ({args.split}){', each photo as a rack' if args.rack else ''}")
-    print(f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  ratio found exact sure")
+    print(header)
     base = evaluate_dataset(args.dataset, reader, limit=args.limit, progress=False, split=args.split, rack=args.rack)
-    print(row("as is", base, None), flush=True)
+    print(line("as is", base, None), flush=True)
     for name in tqdm(wanted, desc="changes", unit="change", leave=False):
-        with tempfile.TemporaryDirectory(prefix=f"phones_{name}_") as tmp:
-            change, view = (CHANGES[name], None) if name in CHANGES else (as_taken, VIEWS[name])
-            folder = changed_copy(args.dataset, args.split, change, Path(tmp), args.limit, view=view)
-            report = evaluate_dataset(folder, reader, progress=False, split=args.split, rack=args.rack)
-        tqdm.write(row(name, report, base))
+        with tempfile.TemporaryDirectory(prefix=f"bench_{name}_") as tmp:
+            report = evaluate_dataset(copy(name, Path(tmp)), reader, progress=False, split=args.split, rack=args.rack)
+        tqdm.write(line(name, report, base))
+
+
+def main() -> None:
+    args, wanted = bench_args(__doc__.splitlines()[0], [*CHANGES, *VIEWS], "change")
+
+    def copy(name: str, folder: Path) -> Path:
+        change, view = (CHANGES[name], None) if name in CHANGES else (as_taken, VIEWS[name])
+        return changed_copy(args.dataset, args.split, change, folder, args.limit, view=view)
+
+    header = f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  ratio found exact sure"
+    run_bench(args, wanted, header, row, copy)
 
 
 if __name__ == "__main__":
