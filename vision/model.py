@@ -23,9 +23,9 @@ import cv2
 import numpy as np
 
 from .balance import balanced
-from .darkest import darkest
 from .blank import face_up
 from .crops import CROP_SIZE, crop_tile
+from .darkest import darkest
 from .errors import ModelMissing
 from .face import grow_to_faces
 from .halves import join_halves
@@ -89,8 +89,8 @@ class ModelSettings:
     # det_darkest_conf or more (0: no such look): a yellow or amber ink, nearly as bright as its plastic, is as dark
     # there as a black one; below that score its added boxes lie mostly on no tile.
     det_darkest_conf: float = 0.5
-    # A table seen from low down: its tiles' faces are foreshortened, so their boxes are flat (a face lying in
-    # front of the camera is 0.74 as wide as it is long), and the far ones, flatter still, are missed. Where the
+    # A table seen from low down: its tiles' faces are foreshortened, so their boxes are flat (a face seen from
+    # above is 0.74 as wide as it is long), and the far ones, flatter still, are missed. Where the
     # median box is det_flat_aspect or more times as wide as it is tall (0: never), the photo is looked at again
     # stretched det_flat_stretch times in height, undoing much of the foreshortening, at every size of the usual
     # looks; its boxes, squeezed back, are added where none was found and the detector scores them
@@ -193,14 +193,20 @@ class TileModel:
             boxes, scores = self._look_more(darkest(bgr), boxes, scores, ((size, s.det_balanced_overlap),),
                                             s.det_darkest_conf)
         if s.det_flat_aspect > 0 and len(boxes) and np.median(_aspects(boxes)) >= s.det_flat_aspect:
-            h, w = bgr.shape[:2]
-            stretch = s.det_flat_stretch
-            tall = cv2.resize(bgr, (w, max(1, round(h * stretch))), interpolation=cv2.INTER_LINEAR)
-            more, more_scores, _ = self._detect_looks(tall)
-            more = np.asarray(more, float).reshape(-1, 4) / np.array([1.0, stretch, 1.0, stretch])
-            boxes, scores = add_new_boxes(boxes, scores, more, more_scores, s.det_balanced_conf,
-                                          s.det_balanced_overlap, s.det_inside)
+            boxes, scores = self._look_stretched(bgr, boxes, scores)
         return boxes, scores
+
+    def _look_stretched(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``boxes`` and the tiles only the usual looks at the photo stretched ``det_flat_stretch`` times in height find
+        surely, squeezed back to the photo."""
+        s = self.settings
+        h, w = bgr.shape[:2]
+        stretch = s.det_flat_stretch
+        tall = cv2.resize(bgr, (w, max(1, round(h * stretch))), interpolation=cv2.INTER_LINEAR)
+        more, more_scores, _ = self._detect_looks(tall)
+        more = np.asarray(more, float).reshape(-1, 4) / np.array([1.0, stretch, 1.0, stretch])
+        return add_new_boxes(boxes, scores, more, more_scores, s.det_balanced_conf, s.det_balanced_overlap,
+                             s.det_inside)
 
     def _detect_looks(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
         """The boxes of the detector's looks at the photo at several sizes (``ModelSettings``), and the size of
