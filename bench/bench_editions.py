@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -54,18 +54,19 @@ def _hue_distance(h: np.ndarray, to: float) -> np.ndarray:
     return np.minimum(d, 180.0 - d)
 
 
-def _regions(rgb: np.ndarray, tiles: Sequence[LabelledTile], colours: str):
-    """For each labelled tile of one of ``colours`` (K, R, B, O): its box's slice and the box in HSV (float)."""
+def _regions(rgb: np.ndarray, tiles: Sequence[LabelledTile], colour: str) -> Iterator[tuple[tuple[slice, slice], np.ndarray]]:
+    """For each labelled number tile of ``colour`` (K, R, B or O) whose box, clipped to the photo, is 4 px or more
+    each way: the box's slice of the photo and that part in HSV (float)."""
     h, w = rgb.shape[:2]
     for tile in tiles:
-        if tile.code[:1] not in colours or not tile.code[1:].isdigit():
+        if tile.code[:1] != colour or not tile.code[1:].isdigit():
             continue
         x1, y1, x2, y2 = (int(round(v)) for v in tile.box)
         x1, y1, x2, y2 = max(0, x1), max(0, y1), min(w, x2), min(h, y2)
         if x2 - x1 < 4 or y2 - y1 < 4:
             continue
         region = (slice(y1, y2), slice(x1, x2))
-        yield tile.code[0], region, cv2.cvtColor(rgb[region], cv2.COLOR_RGB2HSV).astype(np.float32)
+        yield region, cv2.cvtColor(rgb[region], cv2.COLOR_RGB2HSV).astype(np.float32)
 
 
 def _coloured_ink(hsv: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -86,7 +87,7 @@ def _coloured_ink(hsv: np.ndarray) -> tuple[np.ndarray, float] | None:
 def _turn_ink(rgb: np.ndarray, tiles: Sequence[LabelledTile], colour: str, to_hue: float, value: float) -> np.ndarray:
     """The ``colour`` tiles' inks turned to ``to_hue``, their brightness times ``value``."""
     out = rgb.copy()
-    for _, region, hsv in _regions(rgb, tiles, colour):
+    for region, hsv in _regions(rgb, tiles, colour):
         ink = _coloured_ink(hsv)
         if ink is None:
             continue
@@ -104,7 +105,7 @@ def _turn_ink(rgb: np.ndarray, tiles: Sequence[LabelledTile], colour: str, to_hu
 def _grey_ink(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
     """The black tiles' inks lightened to a dark grey: each ink pixel's value raised toward ``GREY_INK``."""
     out = rgb.copy()
-    for _, region, hsv in _regions(rgb, tiles, "K"):
+    for region, hsv in _regions(rgb, tiles, "K"):
         v, s = hsv[..., 2], hsv[..., 1]
         weight = np.clip((np.median(v) - v - 25.0) / 60.0, 0.0, 1.0) * (s < np.median(s) + 60.0)
         lift = weight * np.clip(GREY_INK - v, 0.0, None) * 0.8
