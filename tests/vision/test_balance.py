@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vision_fakes import ONE_LOOK, DetectorStandIn
 
 from vision.balance import MIN_GAIN, balanced, channel_gains
-from vision.model import ModelSettings, TileModel
 
 
 def _table(light: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> np.ndarray:
@@ -45,14 +45,13 @@ def test_a_photo_that_is_no_photo_is_refused():
         channel_gains(np.zeros((10, 10), np.uint8))
 
 
-class _Lit(TileModel):
+class _Lit(DetectorStandIn):
     """A detector stand-in that finds the middle tile only where its face is white (the light taken out)."""
 
     def __init__(self, score: float) -> None:
-        self.settings = ModelSettings(det_more_looks=(), det_close_imgsz=0, det_fine_imgsz=0, det_darkest_conf=0)
+        super().__init__(**ONE_LOOK)
         self.score = score
         self.asked = 0
-        self._fast_det, self._photos = False, 0
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         self.asked += 1

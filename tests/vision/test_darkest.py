@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vision_fakes import ONE_LOOK, DetectorStandIn
 
 from vision.darkest import darkest
-from vision.model import ModelSettings, TileModel
 
 GREY_PLASTIC = (206, 208, 206)  # B G R
 INKS = {"yellow": (30, 200, 230), "black": (28, 22, 22), "teal": (126, 128, 0), "orange": (38, 138, 240)}
@@ -47,14 +47,13 @@ def test_a_photo_that_is_no_photo_is_refused():
         darkest(np.zeros((10, 10), np.uint8))
 
 
-class _Pale(TileModel):
+class _Pale(DetectorStandIn):
     """A detector stand-in that finds the middle tile only in a grey photo (the darkest look), scored ``score``."""
 
     def __init__(self, score: float, conf: float = 0.5) -> None:
-        self.settings = ModelSettings(det_more_looks=(), det_close_imgsz=0, det_fine_imgsz=0, det_darkest_conf=conf)
+        super().__init__(**{**ONE_LOOK, "det_darkest_conf": conf})
         self.score = score
         self.asked = 0
-        self._fast_det, self._photos = False, 0
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         self.asked += 1

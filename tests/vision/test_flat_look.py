@@ -4,22 +4,19 @@ tiles only that look finds are added, squeezed back to the photo; a photo of til
 from __future__ import annotations
 
 import numpy as np
-
-from vision.model import ModelSettings, TileModel
+from vision_fakes import ONE_LOOK, DetectorStandIn
 
 PHOTO = np.full((200, 400, 3), 200, np.uint8)
 
 
-class _Low(TileModel):
+class _Low(DetectorStandIn):
     """A detector stand-in: on the photo as taken it finds ``near`` (flat boxes); on a photo 2.5 times as tall, the
     far tile too, at ``far_score``, in the tall photo's pixels."""
 
     def __init__(self, near: list[list[float]], far_score: float = 0.8, **settings) -> None:
-        settings = {"det_more_looks": (), "det_close_imgsz": 0, "det_fine_imgsz": 0, "det_darkest_conf": 0, **settings}
-        self.settings = ModelSettings(**settings)
+        super().__init__(**{**ONE_LOOK, **settings})
         self.near, self.far_score = near, far_score
         self.heights: list[int] = []
-        self._fast_det, self._photos = False, 0
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         self.heights.append(bgr.shape[0])

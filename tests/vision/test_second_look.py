@@ -5,8 +5,9 @@ close-up is looked at coarsest first."""
 from __future__ import annotations
 
 import numpy as np
+from vision_fakes import DetectorStandIn
 
-from vision.model import ModelSettings, TileModel, add_new_boxes
+from vision.model import add_new_boxes
 
 
 def _boxes(*b: tuple[float, float, float, float]) -> np.ndarray:
@@ -29,15 +30,14 @@ def test_the_second_look_alone_when_the_first_found_nothing() -> None:
     assert same[0].tolist() == [[0, 0, 10, 14]]
 
 
-class _Sizes(TileModel):
+class _Sizes(DetectorStandIn):
     """A tile model whose detector finds a given set of boxes at each size (no weights)."""
 
     def __init__(self, by_size: dict[int, tuple[np.ndarray, np.ndarray]], **settings) -> None:
         settings.setdefault("det_darkest_conf", 0)  # the sizes' order; the darkest look is test_darkest's
-        self.settings = ModelSettings(**settings)
+        super().__init__(**settings)
         self.by_size = by_size
         self.asked: list[int] = []
-        self._fast_det, self._photos = False, 0  # no network to export
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
         self.asked.append(imgsz)

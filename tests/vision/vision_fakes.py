@@ -9,6 +9,7 @@ from typing import Callable
 
 import numpy as np
 
+from vision.model import ModelSettings, TileModel
 from vision.yolo_format import CLASS_NAMES
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -89,3 +90,16 @@ class FakeNumberReader:
         self.asked.append(keys)
         self.upright.append(upright)
         return np.stack([number_vector(self.answers.get(k, {None: 1.0})) for k in keys]) if keys else np.zeros((0, 14))
+
+
+# the detector's first look only: no further sizes, no close-up or fine look, no darkest-channel look
+ONE_LOOK = {"det_more_looks": (), "det_close_imgsz": 0, "det_fine_imgsz": 0, "det_darkest_conf": 0}
+
+
+class DetectorStandIn(TileModel):
+    """A tile model with no weights whose detector is its subclass's ``_detect_at``: only the looks' logic
+    (``TileModel.detect``) runs. ``settings``: ``ModelSettings`` fields (``ONE_LOOK`` for the first look alone)."""
+
+    def __init__(self, **settings) -> None:
+        self.settings = ModelSettings(**settings)
+        self._fast_det, self._photos = False, 0  # no network to export
