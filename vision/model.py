@@ -89,14 +89,6 @@ class ModelSettings:
     # det_darkest_conf or more (0: no such look): a yellow or amber ink, nearly as bright as its plastic, is as dark
     # there as a black one; below that score its added boxes lie mostly on no tile.
     det_darkest_conf: float = 0.5
-    # A table seen from low down: its tiles' faces are foreshortened, so their boxes are flat (a face seen from
-    # above is 0.74 as wide as it is long), and the far ones, flatter still, are missed. Where the
-    # median box is det_flat_aspect or more times as wide as it is tall (0: never), the photo is looked at again
-    # stretched det_flat_stretch times in height, undoing much of the foreshortening, at every size of the usual
-    # looks; its boxes, squeezed back, are added where none was found and the detector scores them
-    # det_balanced_conf or more.
-    det_flat_aspect: float = 1.2
-    det_flat_stretch: float = 2.5
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
@@ -192,21 +184,7 @@ class TileModel:
         if s.det_darkest_conf > 0:
             boxes, scores = self._look_more(darkest(bgr), boxes, scores, ((size, s.det_balanced_overlap),),
                                             s.det_darkest_conf)
-        if s.det_flat_aspect > 0 and len(boxes) and np.median(_aspects(boxes)) >= s.det_flat_aspect:
-            boxes, scores = self._look_stretched(bgr, boxes, scores)
         return boxes, scores
-
-    def _look_stretched(self, bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``boxes`` and the tiles only the usual looks at the photo stretched ``det_flat_stretch`` times in height find
-        surely, squeezed back to the photo."""
-        s = self.settings
-        h, w = bgr.shape[:2]
-        stretch = s.det_flat_stretch
-        tall = cv2.resize(bgr, (w, max(1, round(h * stretch))), interpolation=cv2.INTER_LINEAR)
-        more, more_scores, _ = self._detect_looks(tall)
-        more = np.asarray(more, float).reshape(-1, 4) / np.array([1.0, stretch, 1.0, stretch])
-        return add_new_boxes(boxes, scores, more, more_scores, s.det_balanced_conf, s.det_balanced_overlap,
-                             s.det_inside)
 
     def _detect_looks(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
         """The boxes of the detector's looks at the photo at several sizes (``ModelSettings``), and the size of
@@ -414,12 +392,6 @@ def _onnx_session(net, shape: tuple[int, ...], dynamic: dict[int, str]):
     opts.intra_op_num_threads = 2
     opts.log_severity_level = 3
     return ort.InferenceSession(buf.getvalue(), opts, providers=["CPUExecutionProvider"])
-
-
-def _aspects(boxes: np.ndarray) -> np.ndarray:
-    """Each box's width / height."""
-    b = np.asarray(boxes, float).reshape(-1, 4)
-    return (b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)
 
 
 def _short_sides(boxes: np.ndarray) -> np.ndarray:

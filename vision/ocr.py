@@ -54,6 +54,7 @@ import numpy as np
 
 from .errors import ModelMissing
 from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
+from .lowview import FACE_ASPECT
 from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, lean_toward, neighbour_priors, shown_up
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
@@ -79,7 +80,7 @@ ELEVEN_GLYPHS = "nΠ∏Ⅱ" + "uU"
 class OcrSettings:
     """How tiles are cut and read."""
 
-    aspect: float = 0.74  # a tile face's width / height (a real tile is about 26 x 35 mm)
+    aspect: float = FACE_ASPECT  # a tile face's width / height
     # The number area, cut three ways: (left, top, right, bottom) as fractions of the upright face. The
     # usual cut stops above the maker's mark, which reads as letters; the tight one leaves out the circle's
     # rim and a neighbour's edge, and is cut close above and below a small digit so that it fills more of

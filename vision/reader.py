@@ -32,6 +32,7 @@ from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fus
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order, too_close
 from vision.load import load_image
+from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
 from vision.outline import overlapped
 from vision.partial import goes_on
@@ -63,7 +64,8 @@ class Reader:
     ``number_reader`` injects one (tests use stand-ins). ``ink_reader``: the opinion on each tile's
     ink colour (default: measured on the photo, ``vision.ink``). ``calibration``: how far each
     reader is believed and when a tile is doubtful (default: ``calibration.json`` in the models
-    folder).
+    folder). ``low_view``: when a photo counts as a table seen from low down and is read stretched back
+    (``vision.lowview``); None reads every photo as taken.
     """
 
     def __init__(
@@ -77,6 +79,7 @@ class Reader:
         ocr: bool | None = None,
         calibration: Calibration | None = None,
         ink_reader: InkReading | None = None,
+        low_view: LowView | None = LowView(),
     ) -> None:
         self._model = model
         self.rules = rules
@@ -86,6 +89,7 @@ class Reader:
         self._ocr = ocr
         self._calibration = calibration
         self.ink_reader: InkReading = InkOpinion() if ink_reader is None else ink_reader
+        self.low_view = low_view
 
     @property
     def number_reader(self) -> NumberReading | None:
@@ -124,14 +128,30 @@ class Reader:
 
     def read(self, image: Image, rack: bool = False, known: Iterable[str | Tile] = (), rules: HouseRules | None = None) -> PhotoReading:
         """Read one photo. ``known``: tiles known to be elsewhere (for the two-copies rule);
-        ``rules``: the house rules for this photo (default: the reader's)."""
+        ``rules``: the house rules for this photo (default: the reader's).
+
+        A photo whose tiles' boxes are flat (``low_view``) is read again stretched in height, as though seen from
+        above, and the reading with more tiles shown as sure is kept: a table seen from low down reads far better
+        stretched, and one seen from above whose tiles mostly lie sideways (its boxes flat too) better as taken."""
         rules = self.rules if rules is None else rules
+        known = tuple(known)
         start = time.perf_counter()
-        raw = clean_detections(self.model.predict(image.rgb), image, self.min_score)
+        reading = self._read(image, 1.0, rack, known, rules)
+        stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
+        if stretch > 1:
+            tall = self._read(image, stretch, rack, known, rules)
+            if _sure(tall) > _sure(reading):
+                reading = tall
+        return dataclasses.replace(reading, ms=_ms(start))
+
+    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules) -> PhotoReading:
+        """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken."""
+        photo = stretched(image, stretch) if stretch > 1 else image
+        raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
             return PhotoReading(
                 path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
-                warnings=[NO_TILES], ms=_ms(start), rack=rack,
+                warnings=[NO_TILES], rack=rack, stretch=stretch,
             )
         boxes = [r.box for r in raw]
         groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes)
@@ -147,11 +167,11 @@ class Reader:
         numbers = self.number_reader
         ocr = None
         if numbers is not None:
-            ocr = np.asarray(numbers.read(image.rgb, tile_boxes, upright=rack), dtype=np.float64)
+            ocr = np.asarray(numbers.read(photo.rgb, tile_boxes, upright=rack), dtype=np.float64)
             if ocr.shape != (len(raw), NUMBER_COLUMNS):
                 raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
         # the ink's own colour: a third opinion, on the colour alone
-        inks = list(self.ink_reader.read(image.rgb, tile_boxes))
+        inks = list(self.ink_reader.read(photo.rgb, tile_boxes))
         if len(inks) != len(raw):
             raise ValueError(f"the ink reader gave {len(inks)} opinions for {len(raw)} tiles")
         calibration = self.calibration
@@ -175,9 +195,9 @@ class Reader:
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
         off_colour = ink_disagrees(consistent.codes, inks)
-        partial = goes_on(image.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
-        cut = cut_by_frame(tile_boxes, image.width, image.height)  # so does a tile half out of the photo
-        twice = overlapped(image.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
+        partial = goes_on(photo.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
+        cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
+        twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
@@ -209,7 +229,7 @@ class Reader:
         ])
         tiles = [
             TileReading(
-                box=tuple(float(v) for v in r.box),  # type: ignore[arg-type]
+                box=squeezed(r.box, stretch),
                 code=choice.code,
                 confidence=choice.confidence,
                 alternatives=list(choice.alternatives),
@@ -223,7 +243,7 @@ class Reader:
         warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
-            warnings=warnings, ms=_ms(start), rack=rack,
+            warnings=warnings, rack=rack, stretch=stretch,
         )
 
     def read_path(self, path: str | Path, rack: bool = False) -> PhotoReading:
@@ -310,6 +330,10 @@ def get_reader(models_dir: str | Path | None = None) -> Reader:
 
 def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000.0
+
+
+def _sure(reading: PhotoReading) -> int:
+    return sum(not t.doubtful for t in reading.tiles)
 
 
 def _tile_warning_of(warning: str) -> int | None:

@@ -29,7 +29,7 @@ def test_json_one_object_per_photo(fake_model_module, capsys, tmp_path):
     assert len(lines) == 2
     first = json.loads(lines[0])
     assert set(first) == {"image", "tiles", "melds", "warnings", "ms"}
-    assert first["image"] == {"path": a, "width": 640, "height": 480}
+    assert first["image"] == {"path": a, "width": 640, "height": 480, "stretch": 1.0}
     assert [m["codes"] for m in first["melds"]] == [["R10", "R11", "R12"], ["O5", "O6", "O7", "O8"], ["K5", "K6", "B8"]]
     assert [m["valid"] for m in first["melds"]] == [True, True, False]
     t = first["tiles"][0]

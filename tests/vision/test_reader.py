@@ -130,18 +130,18 @@ def test_read_path_uses_the_photo_as_seen(tmp_path):
     exif[0x0112] = 6  # shown rotated: 30 wide, 60 high
     f = tmp_path / "phone.jpg"
     stored.save(f, "JPEG", exif=exif.tobytes())
-    model = FakeModel(lambda rgb: [raw_tile((2, 40, 28, 58), {"K1": 0.9})])
+    model = FakeModel(lambda rgb: [raw_tile((2, 30, 28, 58), {"K1": 0.9})])
     reading = Reader(model=model).read_path(f)
     assert model.shapes == [(60, 30, 3)]
     assert (reading.width, reading.height) == (30, 60)
-    assert reading.tiles[0].box == (2.0, 40.0, 28.0, 58.0)
+    assert reading.tiles[0].box == (2.0, 30.0, 28.0, 58.0)
 
 
 def test_json_shape(table_fixture):
     _, model = table_fixture
     out = Reader(model=model).read(_blank()).to_json()
     assert set(out) == {"image", "tiles", "melds", "warnings", "ms"}
-    assert out["image"] == {"path": "table.jpg", "width": 640, "height": 480}
+    assert out["image"] == {"path": "table.jpg", "width": 640, "height": 480, "stretch": 1.0}
     tile = out["tiles"][5]
     assert set(tile) >= {"box", "code", "confidence", "alternatives", "meld"}
     assert tile["code"] == "O7" and tile["meld"] == 1 and tile["box"] == [380.0, 200.0, 420.0, 256.0]
