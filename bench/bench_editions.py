@@ -39,6 +39,7 @@ import numpy as np  # noqa: E402
 from bench_phones import TilesChange, as_taken, bench_args, changed_copy, run_bench  # noqa: E402
 
 from vision.evaluate import EvalReport  # noqa: E402
+from vision.metrics import box_iou  # noqa: E402
 from vision.yolo_format import LabelledTile  # noqa: E402
 
 # OpenCV's hues (0-180) each ink is turned to; None: the ink keeps its hue
@@ -127,12 +128,11 @@ def _upside_down(rgb: np.ndarray, tiles: Sequence[LabelledTile]) -> np.ndarray:
     that overlap (a meld laid at a slant) are left, since turning one would turn part of its neighbour."""
     out = rgb.copy()
     boxes = [tuple(int(round(v)) for v in t.box) for t in tiles]
+    overlaps = box_iou(np.asarray(boxes), np.asarray(boxes)) > 0
+    np.fill_diagonal(overlaps, False)
     h, w = rgb.shape[:2]
     for k, (x1, y1, x2, y2) in enumerate(boxes):
-        if x1 < 0 or y1 < 0 or x2 > w or y2 > h or x2 - x1 < 4 or y2 - y1 < 4:
-            continue
-        if any(min(x2, b[2]) - max(x1, b[0]) > 0 and min(y2, b[3]) - max(y1, b[1]) > 0
-               for j, b in enumerate(boxes) if j != k):
+        if x1 < 0 or y1 < 0 or x2 > w or y2 > h or x2 - x1 < 4 or y2 - y1 < 4 or overlaps[k].any():
             continue
         out[y1:y2, x1:x2] = rgb[y1:y2, x1:x2][::-1, ::-1]
     return out
