@@ -5,6 +5,7 @@ classifier alone. Prints the ratio to the targets (400 ms for 1000x750, 1 s for 
 machine's load, since the timings depend on it; the mean and the slowest photo show the pauses a median
 hides (a photo that waits for an import or for the garbage collector).
 
+Only photos of the sizes' 4:3 shape (either way up) are timed: another shape would be distorted by the resizing.
 The targets are for a table of about 40 tiles: ``--min-tiles 35`` keeps only photos whose labels
 (``labels/`` beside ``images/``) list at least that many tiles, e.g. the synthetic renders in
 ``data/final/synth/images/test`` and ``.../unseen`` (several ``--photos`` folders may be given).
@@ -42,6 +43,7 @@ from vision.types import Image  # noqa: E402
 from vision.yolo_format import label_path, list_images  # noqa: E402
 
 TARGET_MS = {"1000x750": 400.0, "4000x3000": 1000.0}
+FRAME = 4 / 3  # the timed sizes' long side / short side
 DEFAULT_PHOTOS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "real" / "images"
 
 
@@ -53,13 +55,23 @@ def labelled_tiles(photo: Path) -> int | None:
     return sum(1 for line in label.read_text().splitlines() if line.strip())
 
 
+def frame_of(photo: Path) -> bool:
+    """Is the photo of the timed sizes' shape, 4:3 either way up? Resized to them, a photo of another shape
+    would be distorted, its tiles squashed or stretched: a tile squashed flat reads as a table seen from low
+    down, and is read twice (``vision.lowview``)."""
+    h, w = cv2.imread(str(photo), cv2.IMREAD_REDUCED_GRAYSCALE_8).shape[:2]
+    return abs(max(w, h) / min(w, h) - FRAME) <= 0.02 * FRAME
+
+
 def pick_photos(folders: list[str], n: int, min_tiles: int) -> list[Path]:
+    """The first ``n`` photos of ``folders`` in the timed sizes' shape with at least ``min_tiles`` labelled."""
     files: list[Path] = []
     for folder in folders:
         for f in list_images(Path(folder)):
             if min_tiles and (labelled_tiles(f) or 0) < min_tiles:
                 continue
-            files.append(f)
+            if frame_of(f):
+                files.append(f)
     return files[:n]
 
 
