@@ -6,7 +6,8 @@ Fit only on a labelled set the models never learnt from, only ever rendered phot
 held-out photos, which are for reporting). The fit:
 
 1. reads every photo once with the models (detector, classifier, recogniser) and the ink opinion,
-   and keeps each tile's raw opinions and, for tiles matched to a label, the truth;
+   and keeps each tile's raw opinions and, for tiles matched to a label, the truth; a photo whose
+   boxes are flat is read stretched too, as the reader reads a table seen from low down (``vision.lowview``);
 2. counts how often the ink names each colour on tiles of each true colour (``InkRates.count``),
    then fits the classifier's temperature and the recogniser's behaviour by maximum likelihood of
    the true codes, the ink's evidence included (``fit_fusion``), once with the recogniser and once
@@ -15,8 +16,9 @@ held-out photos, which are for reporting). The fit:
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
-   are wrong (``fit_threshold``), then asks the sure tiles for a margin beyond it, since editions
-   unlike the calibration's are read worse (``with_margin``).
+   are wrong (``fit_threshold``), for the 6s and 9s apart and for the tiles of a reading stretched from a
+   low view apart, then asks the sure tiles for a margin beyond it, since editions unlike the
+   calibration's are read worse (``with_margin``).
 
     python -m training.calibrate DATASET [--split val] [--models DIR] [--out FILE]
 """
@@ -68,41 +70,54 @@ class PhotoRecord:
     inks: list[str | None] | None = None  # the ink opinion per tile (vision.ink); None: not recorded
     rack: bool = False  # a photo of a rack (a rendered rack scene), read as one
     joined: np.ndarray | None = None  # (N,) the boxes joined from two halves (vision.halves); None: none recorded
+    # the same photo read stretched, as the reader reads a table seen from low down (``vision.lowview``): its
+    # width, height and boxes are the stretched photo's; None where the reader reads the photo once
+    tall: "PhotoRecord | None" = None
 
 
 def collect(dataset: str | Path, split: str, models_dir: str | Path | None = None, limit: int | None = None, progress: bool = True) -> list[PhotoRecord]:
-    """Read every photo of a labelled set once with the committed models; keep the raw opinions."""
+    """Read every photo of a labelled set once with the committed models; keep the raw opinions. A photo the
+    reader reads a second time stretched (a table seen from low down, ``vision.lowview``) is read that way too."""
     from tqdm import tqdm
 
     from datasets.synth.writer import is_rack_scene, read_meta
     from vision.evaluate import open_dataset
     from vision.ink import InkOpinion
     from vision.load import load_image
+    from vision.lowview import LowView, stretched
     from vision.metrics import match
     from vision.model import load_model
     from vision.ocr import load_number_reader
     from vision.reader import clean_detections
+    from vision.types import Image
 
     data = open_dataset(dataset, split)
     model = load_model(models_dir)
     numbers = load_number_reader()
     ink = InkOpinion()
-    out = []
-    for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
-        image = load_image(image_path)
-        rack = is_rack_scene(read_meta(data.root, split, image_path))
+    low_view = LowView()  # the reader's own
+
+    def record(image: Image, label_path: Path, rack: bool) -> PhotoRecord:
         raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
         probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(CLASS_NAMES))
         ocr = numbers.read(image.rgb, boxes, upright=rack) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
+        # the labels are fractions of the photo: read on the stretched photo, they are stretched with it
         truth_tiles = read_labels(label_path, data.names, image.width, image.height)
         truth: list[str | None] = [None] * len(raw)
         for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):
             truth[j] = truth_tiles[i].code
-        out.append(
-            PhotoRecord(str(image_path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr, truth,
-                        ink.read(image.rgb, boxes), rack, np.array([r.joined for r in raw], dtype=bool))
-        )
+        return PhotoRecord(str(image.path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr,
+                           truth, ink.read(image.rgb, boxes), rack, np.array([r.joined for r in raw], dtype=bool))
+
+    out = []
+    for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
+        image = load_image(image_path)
+        taken = record(image, label_path, is_rack_scene(read_meta(data.root, split, image_path)))
+        stretch = low_view.stretch(taken.boxes)
+        if stretch > 1:
+            taken = dataclasses.replace(taken, tall=record(stretched(image, stretch), label_path, taken.rack))
+        out.append(taken)
     return out
 
 
@@ -120,8 +135,14 @@ class Stacked:
     rack: np.ndarray  # (N,) True for the tiles of a rack photo
 
 
+def _readings(record: PhotoRecord) -> list[PhotoRecord]:
+    """The record's readings: as taken, and stretched where the reader reads it so too."""
+    return [record] if record.tall is None else [record, record.tall]
+
+
 def _stack(records: Sequence[PhotoRecord]) -> Stacked:
     cls_rows, ocr_rows, truth, inks, rack = [], [], [], [], []
+    records = [read for r in records for read in _readings(r)]
     with_inks = all(r.inks is not None for r in records)
     for r in records:
         for t, code in enumerate(r.truth):
@@ -246,15 +267,19 @@ def fit_threshold(confidence: np.ndarray, flagged: np.ndarray, wrong: np.ndarray
     return 0.999
 
 
-def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Read the records again, models replaced by their recorded answers: per matched tile
-    (confidence, flagged by a rule other than the thresholds, wrong, read as a 6 or a 9)."""
+def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Read the records again, models replaced by their recorded answers: per matched tile (confidence, flagged by
+    a rule other than the thresholds, wrong, read as a 6 or a 9, of a photo read stretched as a low view).
+
+    With no thresholds, the reader keeps the reading of a low view with more tiles no other rule doubts."""
     from vision.evaluate import edition_rules
     from vision.reader import Reader
     from vision.types import Image
 
-    flat = dataclasses.replace(calibration, doubt_below=0.0, doubt_below_alone=0.0, six_nine_below=0.0, six_nine_below_alone=0.0)
-    confidence, flagged, wrong, six_nine = [], [], [], []
+    flat = dataclasses.replace(calibration, doubt_below=0.0, doubt_below_alone=0.0, six_nine_below=0.0, six_nine_below_alone=0.0,
+                               low_view_below=0.0, low_view_below_alone=0.0)
+    confidence, flagged, wrong, six_nine, low = [], [], [], [], []
     for r in records:
         if not len(r.boxes):
             continue
@@ -264,15 +289,20 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
         # read with the rules the evaluation reads the photo with (the Twist rule on for the Twist edition)
         reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rack=r.rack,
                               rules=edition_rules(reader, r.truth))
+        read = r if reading.stretch == 1 else r.tall  # the record of the reading the reader kept
+        assert read is not None, "the replay stretched a photo the collection read once"
         for tile in reading.tiles:
-            t = model.index_of(tile.box)
-            if r.truth[t] is None:
+            x1, y1, x2, y2 = tile.box  # on the photo as taken: on the stretched photo, stretched back
+            t = _ReplayModel(read).index_of((x1, y1 * reading.stretch, x2, y2 * reading.stretch))
+            if read.truth[t] is None:
                 continue
             confidence.append(tile.confidence)
             flagged.append(tile.doubtful)
-            wrong.append(tile.code != r.truth[t])
+            wrong.append(tile.code != read.truth[t])
             six_nine.append(reads_turned(tile.code))
-    return np.asarray(confidence), np.asarray(flagged, bool), np.asarray(wrong, bool), np.asarray(six_nine, bool)
+            low.append(reading.stretch > 1)
+    return (np.asarray(confidence), np.asarray(flagged, bool), np.asarray(wrong, bool), np.asarray(six_nine, bool),
+            np.asarray(low, bool))
 
 
 def with_margin(threshold: float, margin: float = STYLE_MARGIN) -> float:
@@ -300,12 +330,18 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
                    "style_margin": margin}
     thresholds = {}
     for with_ocr in ((False, True) if ocr is not None else (False,)):
-        conf, flagged, wrong, six_nine = replay(records, cal, with_ocr)
-        # each kind of tile meets the bounds on its own, so all of them together do too
-        tau = with_margin(fit_threshold(conf[~six_nine], flagged[~six_nine], wrong[~six_nine], max_sure_wrong, min_errors_flagged), margin)
-        tau69 = with_margin(fit_threshold(conf[six_nine], flagged[six_nine], wrong[six_nine], max_sure_wrong, min_errors_flagged), margin)
-        thresholds[with_ocr] = (tau, tau69)
-        sure = ~flagged & (conf >= np.where(six_nine, tau69, tau))
+        conf, flagged, wrong, six_nine, low = replay(records, cal, with_ocr)
+
+        def threshold(kind: np.ndarray) -> float:
+            if not kind.any():  # no such tile among the calibration's photos: no bound of its own
+                return 0.0
+            return with_margin(fit_threshold(conf[kind], flagged[kind], wrong[kind], max_sure_wrong, min_errors_flagged), margin)
+
+        # each kind of tile meets the bounds on its own, so all of them together do too: a low view's tiles are
+        # held to their own threshold and to their kind's (the reader takes the higher)
+        tau, tau69, tau_low = threshold(~six_nine & ~low), threshold(six_nine & ~low), threshold(low)
+        thresholds[with_ocr] = (tau, tau69, tau_low)
+        sure = ~flagged & (conf >= np.maximum(np.where(six_nine, tau69, tau), np.where(low, tau_low, 0.0)))
         key = "ocr" if with_ocr else "alone"
         notes[key] = {
             "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence, stacked.rack), 4),
@@ -316,11 +352,16 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
             "doubtful": int((~sure).sum()),
             "threshold": round(tau, 4),
             "six_nine_threshold": round(tau69, 4),
+            "low_view_threshold": round(tau_low, 4),
+            "low_view_tiles": int(low.sum()),
+            "low_view_sure": int((sure & low).sum()),
+            "low_view_sure_wrong": int((sure & low & wrong).sum()),
         }
-    with_ocr_t = thresholds.get(True, (cal.doubt_below, cal.six_nine_below))
+    with_ocr_t = thresholds.get(True, (cal.doubt_below, cal.six_nine_below, cal.low_view_below))
     return dataclasses.replace(
-        cal, doubt_below=with_ocr_t[0], six_nine_below=with_ocr_t[1],
-        doubt_below_alone=thresholds[False][0], six_nine_below_alone=thresholds[False][1], notes=notes,
+        cal, doubt_below=with_ocr_t[0], six_nine_below=with_ocr_t[1], low_view_below=with_ocr_t[2],
+        doubt_below_alone=thresholds[False][0], six_nine_below_alone=thresholds[False][1],
+        low_view_below_alone=thresholds[False][2], notes=notes,
     )
 
 
@@ -341,6 +382,14 @@ def refit(dataset: str | Path, split: str | Sequence[str] = "val", models_dir: s
 # --------------------------------------------------------------------------- replay stand-ins
 
 
+def _reading_of(record: PhotoRecord, rgb: np.ndarray) -> PhotoRecord:
+    """The record of the reading the reader asks about: the photo as taken, or stretched (told by its height)."""
+    for read in _readings(record):
+        if rgb.shape[0] == read.height:
+            return read
+    raise ValueError(f"{record.path}: the reader asks about a photo {rgb.shape[0]} px tall, none recorded")
+
+
 class _ReplayModel:
     """Gives back a record's detections (same contract as vision.model.TileModel.predict)."""
 
@@ -350,7 +399,7 @@ class _ReplayModel:
     def predict(self, rgb: np.ndarray) -> list:
         from vision.model import RawTile
 
-        r = self.record
+        r = _reading_of(self.record, rgb)
         joined = np.zeros(len(r.boxes), dtype=bool) if r.joined is None else r.joined
         return [RawTile(tuple(float(v) for v in b), float(s), p, bool(j))
                 for b, s, p, j in zip(r.boxes, r.det_scores, r.classifier, joined)]
@@ -371,8 +420,9 @@ class _ReplayNumbers:
         self.record = record
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
-        assert self.record.ocr is not None
-        return self.record.ocr[_rows_of(self.record, boxes)]
+        r = _reading_of(self.record, rgb)
+        assert r.ocr is not None
+        return r.ocr[_rows_of(r, boxes)]
 
 
 class _ReplayInks:
@@ -382,8 +432,8 @@ class _ReplayInks:
         self.record = record
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray) -> list[str | None]:
-        rows = _rows_of(self.record, boxes)
-        return [None if self.record.inks is None else self.record.inks[i] for i in rows]
+        r = _reading_of(self.record, rgb)
+        return [None if r.inks is None else r.inks[i] for i in _rows_of(r, boxes)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

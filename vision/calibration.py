@@ -3,7 +3,8 @@
 ``Calibration`` holds the fusion's numbers (``vision.fusion.FusionParams``), the classifier's
 temperature when it reads alone, how often the ink names each colour (``vision.ink.InkRates``; none
 in a calibration fitted before the ink was evidence: then the ink only doubts), and the confidence
-below which a tile is shown as doubtful, with and without the recogniser. ``models/calibration.json`` keeps the committed one; without it the
+below which a tile is shown as doubtful, with and without the recogniser (a 6 or a 9, and a tile of a photo read
+stretched as a table seen from low down, each with a threshold of its own). ``models/calibration.json`` keeps the committed one; without it the
 reader uses the defaults (the classifier as it is, doubtful below 0.6).
 
 It is fitted on rendered photos only by ``training/calibrate.py`` (a step of ``rummi train``);
@@ -32,6 +33,10 @@ class Calibration:
     # a tile read as 6 or 9 has its own threshold: which end is up is the one thing both readers guess
     six_nine_below: float = 0.6
     six_nine_below_alone: float = 0.6
+    # a tile of a photo read stretched as a table seen from low down (``vision.lowview``) is doubtful below this
+    # too: its number was drawn with fewer pixels than it is read with
+    low_view_below: float = 0.0
+    low_view_below_alone: float = 0.0
     ink: InkRates | None = None  # the ink's colour as evidence in the fusion; None: it only doubts
     fitted_on: str = ""  # the set it was fitted on, for the record
     notes: dict = field(default_factory=dict, compare=False)  # the fit's own numbers, for the record
@@ -47,6 +52,9 @@ class Calibration:
     def six_nine_threshold(self, with_ocr: bool) -> float:
         return self.six_nine_below if with_ocr else self.six_nine_below_alone
 
+    def low_view_threshold(self, with_ocr: bool) -> float:
+        return self.low_view_below if with_ocr else self.low_view_below_alone
+
     def to_json(self) -> dict:
         return {
             "fusion": dataclasses.asdict(self.fusion),
@@ -55,6 +63,8 @@ class Calibration:
             "doubt_below_alone": self.doubt_below_alone,
             "six_nine_below": self.six_nine_below,
             "six_nine_below_alone": self.six_nine_below_alone,
+            "low_view_below": self.low_view_below,
+            "low_view_below_alone": self.low_view_below_alone,
             "ink": None if self.ink is None else self.ink.to_json(),
             "fitted_on": self.fitted_on,
             "notes": self.notes,
@@ -76,6 +86,8 @@ class Calibration:
             doubt_below_alone=float(data.get("doubt_below_alone", 0.6)),
             six_nine_below=float(data.get("six_nine_below", 0.6)),
             six_nine_below_alone=float(data.get("six_nine_below_alone", 0.6)),
+            low_view_below=float(data.get("low_view_below", 0.0)),
+            low_view_below_alone=float(data.get("low_view_below_alone", 0.0)),
             ink=None if data.get("ink") is None else InkRates.from_json(data["ink"]),
             fitted_on=str(data.get("fitted_on", "")),
             notes=dict(data.get("notes", {})),

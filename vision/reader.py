@@ -131,28 +131,30 @@ class Reader:
         ``rules``: the house rules for this photo (default: the reader's).
 
         A photo whose tiles' boxes are flat (``low_view``) is read again stretched in height, as though seen from
-        above, and the reading with more tiles shown as sure is kept: a table seen from low down reads far better
-        stretched, and one seen from above whose tiles mostly lie sideways (its boxes flat too) better as taken."""
+        above, and the reading with more tiles sure is kept (before the stretched one is held to the low view's own
+        threshold): a table seen from low down reads far better stretched, and one seen from above whose tiles
+        mostly lie sideways (its boxes flat too) better as taken."""
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
-        reading = self._read(image, 1.0, rack, known, rules)
+        reading, sure = self._read(image, 1.0, rack, known, rules)
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
-            tall = self._read(image, stretch, rack, known, rules)
-            if _sure(tall) > _sure(reading):
+            tall, tall_sure = self._read(image, stretch, rack, known, rules)
+            if tall_sure > sure:
                 reading = tall
         return dataclasses.replace(reading, ms=_ms(start))
 
-    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules) -> PhotoReading:
-        """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken."""
+    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules) -> tuple[PhotoReading, int]:
+        """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, and how
+        many of its tiles are sure by every threshold but a low view's own."""
         photo = stretched(image, stretch) if stretch > 1 else image
         raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
             return PhotoReading(
                 path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
                 warnings=[NO_TILES], rack=rack, stretch=stretch,
-            )
+            ), 0
         boxes = [r.box for r in raw]
         groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes)
         order = [i for g in groups for i in g]
@@ -227,6 +229,10 @@ class Reader:
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
             reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
         ])
+        sure = n - sum(doubtful)
+        if stretch > 1:  # a low view's numbers were drawn with fewer pixels than they are read with: a bound of their own
+            low_view_below = calibration.low_view_threshold(ocr is not None)
+            doubtful = [d or c.confidence < low_view_below for d, c in zip(doubtful, chosen)]
         tiles = [
             TileReading(
                 box=squeezed(r.box, stretch),
@@ -244,7 +250,7 @@ class Reader:
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, rack=rack, stretch=stretch,
-        )
+        ), sure
 
     def read_path(self, path: str | Path, rack: bool = False) -> PhotoReading:
         """Load and read one photo file (raises vision.errors.ImageError for a bad file)."""
@@ -330,10 +336,6 @@ def get_reader(models_dir: str | Path | None = None) -> Reader:
 
 def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000.0
-
-
-def _sure(reading: PhotoReading) -> int:
-    return sum(not t.doubtful for t in reading.tiles)
 
 
 def _tile_warning_of(warning: str) -> int | None:

@@ -328,12 +328,12 @@ def test_the_fit_counts_the_ink_and_weighs_it_and_the_replay_sees_it():
     cal = fit(records)
     assert cal.ink is not None and cal.ink.rates["B"]["B"] > 0.6 and cal.ink.rates["K"]["B"] < 0.01
     assert cal.alone.evidence_weight > 0.5
-    conf, flagged, wrong, _ = replay(records, cal, with_ocr=False)
+    conf, flagged, wrong, *_ = replay(records, cal, with_ocr=False)
     blue_read_right = 1 - wrong.mean()
     assert blue_read_right > 0.8  # the blue ink's tiles are read blue; without the ink only the blacks were right
     without = fit([PhotoRecord(r.path, r.width, r.height, r.boxes, r.det_scores, r.classifier, None, r.truth) for r in records])
     assert without.ink is None
-    _, _, wrong0, _ = replay(records, without, with_ocr=False)
+    _, _, wrong0, *_ = replay(records, without, with_ocr=False)
     assert wrong0.mean() == pytest.approx(0.5, abs=0.05)
 
 
@@ -376,7 +376,51 @@ def test_the_replay_reads_a_twist_photo_with_the_twist_rule() -> None:
         return PhotoRecord("p.png", 640, 480, boxes, np.full(3, 0.9), probs, None, list(truth))
 
     cal = Calibration(doubt_below_alone=0.5)
-    _, base_flagged, base_wrong, _ = replay([record(codes)], cal, with_ocr=False)
-    _, twist_flagged, twist_wrong, _ = replay([record(["R2", "JD", "R4"])], cal, with_ocr=False)
+    _, base_flagged, base_wrong, *_ = replay([record(codes)], cal, with_ocr=False)
+    _, twist_flagged, twist_wrong, *_ = replay([record(["R2", "JD", "R4"])], cal, with_ocr=False)
     assert not base_flagged[1] and not base_wrong[1]
     assert twist_wrong[1] and twist_flagged[1]  # a Double Joker read as the regular one is not shown as sure
+
+
+def _one_hot(codes: list[str]) -> np.ndarray:
+    return np.stack([np.eye(len(CLASS_NAMES))[CLASS_NAMES.index(c)] * 0.99 + 0.01 / len(CLASS_NAMES) for c in codes])
+
+
+def _low_view_record():
+    """A table seen from low down: as taken its boxes are flat and two of its four tiles are missed (the one found
+    is read wrong); stretched back, all four are found and read right."""
+    from training.calibrate import PhotoRecord
+    from vision.lowview import LowView
+
+    codes = ["R3", "R4", "R5", "R6"]
+    flat = np.array([(40.0 + 64 * k, 100.0, 100.0 + 64 * k, 130.0) for k in range(2)])  # 60 x 30: twice as wide
+    stretch = LowView().stretch(flat)
+    assert stretch > 1
+    height = round(480 * stretch)
+    tall_boxes = np.array([(40.0 + 64 * k, 100.0 * stretch, 100.0 + 64 * k, 130.0 * stretch) for k in range(4)])
+    tall = PhotoRecord("p.png", 640, height, tall_boxes, np.full(4, 0.9), _one_hot(codes), None, codes)
+    return PhotoRecord("p.png", 640, 480, flat, np.full(2, 0.9), _one_hot(["R1", "R4"]), None, ["R3", "R4"], tall=tall)
+
+
+def test_the_replay_reads_a_low_view_stretched_as_the_reader_does() -> None:
+    """The reader reads a photo of flat boxes again stretched and keeps the surer reading: the replay does the
+    same from the stretched reading's record, each tile against its own label."""
+    from training.calibrate import replay
+
+    confidence, flagged, wrong, _, low = replay([_low_view_record()], Calibration(), with_ocr=False)
+    assert len(confidence) == 4  # the stretched reading, kept: all four tiles
+    assert not wrong.any() and low.all()
+
+
+def test_the_fit_learns_from_both_readings_of_a_low_view() -> None:
+    from training.calibrate import _stack
+
+    stacked = _stack([_low_view_record()])
+    assert len(stacked.truth) == 6  # the two tiles found as taken and the four found stretched
+
+
+def test_a_replay_asked_about_a_photo_it_never_recorded_says_so() -> None:
+    from training.calibrate import _ReplayModel
+
+    with pytest.raises(ValueError, match="none recorded"):
+        _ReplayModel(_low_view_record()).predict(np.zeros((123, 640, 3), np.uint8))

@@ -100,3 +100,39 @@ def test_a_reader_without_a_low_view_reads_every_photo_as_taken():
     reading = Reader(model=model, ocr=False, low_view=None).read(Image(np.full((200, 400, 3), 90, np.uint8)))
     assert [s[0] for s in model.shapes] == [200] and reading.stretch == 1.0
     assert [t.box for t in reading.tiles] == [tuple(float(v) for v in b) for b in FLAT]
+
+
+def test_a_low_views_tiles_are_held_to_the_calibrations_low_view_threshold():
+    """A number read on a photo stretched back from a low view was drawn with fewer pixels than it is read with:
+    the calibration gives such tiles a threshold of their own, and the reader holds them to it."""
+    from vision.calibration import Calibration
+
+    apart = [(20, 20, 80, 40), (200, 90, 260, 110), (330, 160, 390, 180)]  # three stray tiles, no meld
+
+    def low_view(rgb: np.ndarray) -> list:
+        if rgb.shape[0] == 200:
+            return [raw_tile(b, {"R7": 0.5, "R1": 0.5}) for b in apart]
+        tall = [(x1, y1 * 3, x2, y2 * 3) for x1, y1, x2, y2 in apart]
+        return [raw_tile(tall[0], {"K7": 0.999}), raw_tile(tall[1], {"B2": 0.99}), raw_tile(tall[2], {"O11": 0.999})]
+
+    photo = Image(np.full((200, 400, 3), 90, np.uint8))
+    plain = Calibration(doubt_below_alone=0.6)
+    held = Calibration(doubt_below_alone=0.6, low_view_below_alone=0.995)
+    before = Reader(model=FakeModel(low_view), ocr=False, calibration=plain).read(photo)
+    after = Reader(model=FakeModel(low_view), ocr=False, calibration=held).read(photo)
+    assert before.stretch == after.stretch == 3.0
+    assert [t.doubtful for t in before.tiles] == [False, False, False]
+    assert {t.code: t.doubtful for t in after.tiles} == {"K7": False, "B2": True, "O11": False}
+    # a photo seen from above is not held to it
+    above = Reader(model=FakeModel([raw_tile(UPRIGHT[0], {"B2": 0.99})]), ocr=False, calibration=held)
+    assert not any(t.doubtful for t in above.read(photo).tiles)
+
+
+def test_the_low_view_threshold_round_trips_and_an_older_calibration_has_none(tmp_path):
+    from vision.calibration import Calibration
+
+    cal = Calibration(low_view_below=0.99, low_view_below_alone=0.995)
+    cal.save(tmp_path / "calibration.json")
+    assert Calibration.load(tmp_path) == cal
+    assert Calibration.from_json({}).low_view_threshold(True) == 0.0
+    assert cal.low_view_threshold(True) == 0.99 and cal.low_view_threshold(False) == 0.995
