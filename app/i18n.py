@@ -123,6 +123,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "found as two halves, one round each digit, and joined into one tile: check its number",
         "נמצאה כשני חצאים, אחד סביב כל ספרה, וחוברה לאבן אחת: בדקו את המספר שלה",
     ),
+    "doubt_low_view": (
+        "seen from low down, its number is only a few pixels tall: a photo from higher up reads it surely",
+        "צולמה מזווית נמוכה, והמספר שלה גבוה רק כמה פיקסלים: צילום מגבוה יותר יקרא אותה בוודאות",
+    ),
     "doubt_too_close": (
         "this box lies too close to its neighbour for two tiles: perhaps one digit of a 10-13, or the same tile twice",
         "המסגרת הזאת קרובה מדי לשכנה שלה בשביל שתי אבנים: אולי ספרה אחת של 10-13, או אותה אבן פעמיים",

@@ -37,7 +37,7 @@ from vision.metrics import box_iou
 from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import set_aside, split_by_rules, valid_meld
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -213,7 +213,7 @@ class Reader:
         # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
         twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
-        doubtful, why = judge(n, [
+        reasons = [
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
             reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),
@@ -228,11 +228,13 @@ class Reader:
             reason(None, disagree),
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
             reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
-        ])
+        ]
+        doubtful, why = judge(n, reasons)
         sure = n - sum(doubtful)
         if stretch > 1:  # a low view's numbers were drawn with fewer pixels than they are read with: a bound of their own
             low_view_below = calibration.low_view_threshold(ocr is not None)
-            doubtful = [d or c.confidence < low_view_below for d, c in zip(doubtful, chosen)]
+            held = [not d and c.confidence < low_view_below for d, c in zip(doubtful, chosen)]
+            doubtful, why = judge(n, [*reasons, reason(LOW_VIEW, held)])  # told only where nothing else doubts it
         tiles = [
             TileReading(
                 box=squeezed(r.box, stretch),

@@ -36,6 +36,7 @@ CUT_BY_FRAME = "cut_by_frame"
 OVERLAPPING = "overlapping"
 TOO_CLOSE = "too_close"
 JOINED = "joined"
+LOW_VIEW = "low_view"
 DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
@@ -46,6 +47,7 @@ DOUBT_TEXT: dict[str, str] = {
     CROWDED: "its box lies over a neighbour's in a meld that is valid without it: perhaps the same tile found twice, or no tile",
     JOINED: "found as two boxes, one round each digit of its number, joined into one tile (vision.halves): check its number",
     TOO_CLOSE: "its box lies closer to a neighbour's than two tiles can: it may hold one digit of a two-digit number, the same tile found twice, or no tile (vision.layout.too_close)",
+    LOW_VIEW: "read on a table seen from low down, its number drawn with fewer pixels than it is read with: sure otherwise, and held to a bound of its own (vision.lowview); a photo from higher up reads it surely",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
 }
 

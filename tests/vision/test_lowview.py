@@ -10,7 +10,7 @@ from vision_fakes import FakeModel, raw_tile
 
 from vision.lowview import FACE_ASPECT, LowView, squeezed, stretched
 from vision.reader import Reader
-from vision.types import Image
+from vision.types import DOUBT_TEXT, LOW_VIEW, Image
 
 UPRIGHT = [(20, 100, 50, 140), (60, 100, 90, 140), (100, 100, 130, 140)]  # 30 x 40: a face seen from above
 FLAT = [(20, 120, 80, 140), (90, 120, 150, 140), (160, 121, 220, 141)]  # 60 x 20: three times as wide as tall
@@ -123,6 +123,7 @@ def test_a_low_views_tiles_are_held_to_the_calibrations_low_view_threshold():
     assert before.stretch == after.stretch == 3.0
     assert [t.doubtful for t in before.tiles] == [False, False, False]
     assert {t.code: t.doubtful for t in after.tiles} == {"K7": False, "B2": True, "O11": False}
+    assert {t.code: t.doubt for t in after.tiles} == {"K7": None, "B2": LOW_VIEW, "O11": None} and LOW_VIEW in DOUBT_TEXT
     # a photo seen from above is not held to it
     above = Reader(model=FakeModel([raw_tile(UPRIGHT[0], {"B2": 0.99})]), ocr=False, calibration=held)
     assert not any(t.doubtful for t in above.read(photo).tiles)
