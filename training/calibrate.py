@@ -291,9 +291,10 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
                               rules=edition_rules(reader, r.truth))
         read = r if reading.stretch == 1 else r.tall  # the record of the reading the reader kept
         assert read is not None, "the replay stretched a photo the collection read once"
+        kept = _ReplayModel(read)
         for tile in reading.tiles:
             x1, y1, x2, y2 = tile.box  # on the photo as taken: on the stretched photo, stretched back
-            t = _ReplayModel(read).index_of((x1, y1 * reading.stretch, x2, y2 * reading.stretch))
+            t = kept.index_of((x1, y1 * reading.stretch, x2, y2 * reading.stretch))
             if read.truth[t] is None:
                 continue
             confidence.append(tile.confidence)

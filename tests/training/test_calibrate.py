@@ -6,7 +6,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from vision_fakes import FakeModel, FakeNumberReader, raw_tile
+from vision_fakes import FakeModel, FakeNumberReader, prob_vector, raw_tile
 
 from engine.tiles import ALL_CODES
 from vision.yolo_format import CLASS_NAMES
@@ -364,13 +364,18 @@ def test_the_fusion_fit_survives_a_recogniser_that_is_always_right() -> None:
     assert 0 < params.ocr_blank < 1 and 0 < params.ocr_hit < 1 and params.ocr_hit + params.ocr_blank < 1
 
 
+def _sure_of(codes: list[str]) -> np.ndarray:
+    """The classifier sure of each code (0.99)."""
+    return np.stack([prob_vector({c: 0.99}) for c in codes])
+
+
 def test_the_replay_reads_a_twist_photo_with_the_twist_rule() -> None:
     """As the evaluation does: on a photo of the Twist edition the regular joker is doubtful too."""
     from training.calibrate import PhotoRecord, replay
 
     codes = ["R2", "J", "R4"]
     boxes = np.array([(40.0 + 44 * k, 100.0, 80.0 + 44 * k, 156.0) for k in range(3)])
-    probs = np.stack([np.eye(len(CLASS_NAMES))[CLASS_NAMES.index(c)] * 0.99 + 0.01 / len(CLASS_NAMES) for c in codes])
+    probs = _sure_of(codes)
 
     def record(truth: list[str]) -> PhotoRecord:
         return PhotoRecord("p.png", 640, 480, boxes, np.full(3, 0.9), probs, None, list(truth))
@@ -380,10 +385,6 @@ def test_the_replay_reads_a_twist_photo_with_the_twist_rule() -> None:
     _, twist_flagged, twist_wrong, *_ = replay([record(["R2", "JD", "R4"])], cal, with_ocr=False)
     assert not base_flagged[1] and not base_wrong[1]
     assert twist_wrong[1] and twist_flagged[1]  # a Double Joker read as the regular one is not shown as sure
-
-
-def _one_hot(codes: list[str]) -> np.ndarray:
-    return np.stack([np.eye(len(CLASS_NAMES))[CLASS_NAMES.index(c)] * 0.99 + 0.01 / len(CLASS_NAMES) for c in codes])
 
 
 def _low_view_record():
@@ -398,8 +399,8 @@ def _low_view_record():
     assert stretch > 1
     height = round(480 * stretch)
     tall_boxes = np.array([(40.0 + 64 * k, 100.0 * stretch, 100.0 + 64 * k, 130.0 * stretch) for k in range(4)])
-    tall = PhotoRecord("p.png", 640, height, tall_boxes, np.full(4, 0.9), _one_hot(codes), None, codes)
-    return PhotoRecord("p.png", 640, 480, flat, np.full(2, 0.9), _one_hot(["R1", "R4"]), None, ["R3", "R4"], tall=tall)
+    tall = PhotoRecord("p.png", 640, height, tall_boxes, np.full(4, 0.9), _sure_of(codes), None, codes)
+    return PhotoRecord("p.png", 640, 480, flat, np.full(2, 0.9), _sure_of(["R1", "R4"]), None, ["R3", "R4"], tall=tall)
 
 
 def test_the_replay_reads_a_low_view_stretched_as_the_reader_does() -> None:
