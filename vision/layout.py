@@ -20,7 +20,7 @@ rows are not quite straight. So:
    hold together) top to bottom, each left to right;
 5. a group's gaps wider than ``SOFT_GAP`` x the tile width are offered as cuts (``melds_with_cuts``): two
    melds laid nearly touching, or one meld laid loosely; the rules decide which (``vision.regroup``); those wider
-   than ``WIDE_GAP`` part a valid meld from tiles beside it that are no meld;
+   than ``WIDE_GAP`` part a group that can be no valid meld;
 6. a group's tiles whose centres lie closer than ``CROWD`` x the tile width to a neighbour's are crowded
    (``spacings``, ``crowded``): tiles lie side by side a width apart, so one of the two boxes is a tile found twice or a
    box over the joint of two tiles, or the meld is squeezed; again the rules decide (``vision.regroup``).
@@ -42,8 +42,9 @@ GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two m
 # a gap wider than this x the mean tile width may separate two melds (tiles of one meld lie closer): the
 # rules decide (vision.regroup)
 SOFT_GAP = 0.15
-# a gap wider than this x the mean tile width, with a valid meld on one side of it, separates two melds even where
-# the tiles on its other side are no valid meld (a cluster still being laid): tiles of one meld lie much closer
+# a gap wider than this x the mean tile width separates the tiles of a group that can be no valid meld, whatever they
+# are either side of it (a meld beside a cluster still being laid, or two such clusters): tiles of one meld lie much
+# closer
 WIDE_GAP = 0.3
 OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more than this x tile height
 TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
@@ -76,7 +77,7 @@ def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], 
     and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
     narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
     rules to say (``vision.regroup``), not the boxes. The wide ones are those wider than ``WIDE_GAP`` x their
-    mean width: a valid meld on one side of such a gap and tiles that are no meld on the other are two.
+    mean width: a group that can be no valid meld comes apart at them.
     """
     frame = _row_frame(boxes)
     groups = _melds(frame)

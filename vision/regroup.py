@@ -10,8 +10,10 @@ hold the two melds together when the readers name the 6 too; the tile is then re
 shown as doubtful, since the rules chose its reading. A group that can be valid as it is stays whole, and so
 does one that no cut makes into valid melds (a tile misread past its candidates is for the reader's doubt to
 show, not for the grouping to hide), except at a gap the boxes show as wide (``vision.layout.melds_with_cuts``, a third
-of a tile where tiles of one meld lie a tenth apart or less): a valid meld on one side of it and tiles that are no meld
-on the other (a cluster still being laid, ``B12 R5 O8`` beside ``K4 K5 K6 K7 K8``) are two.
+of a tile where tiles of one meld lie a tenth apart or less): a group that can be no valid meld as it is, is cut at
+every such gap, whatever its parts are (a valid meld beside a cluster still being laid, ``K4 K5 K6 K7 K8`` then
+``B12 R5 O8``, or two such clusters): nothing holds tiles that far apart together, and each part is then shown
+as what it is.
 
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
@@ -51,9 +53,9 @@ def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]
     groups: tile indices, in row order; cuts: per group, positions k at which it may be cut (between
     its tiles k - 1 and k); is_meld: whether tiles (3 or more, in row order) can be read as a valid meld (the
     reader asks its readers' candidates, ``vision.consistent.likeliest_meld``, so that a misread tile whose true
-    face they name does not hold two melds together; ``codes_meld`` asks one reading); wide: per group, those of its
-    cuts the boxes show as wide (``vision.layout.melds_with_cuts``), at which it is cut where no cut of the rules' own
-    does and a part is a valid meld (``_wide_cut``); None: none.
+    face they name does not hold two melds together; ``codes_meld`` asks one reading); wide: per group, the gaps the
+    boxes show as wide (``vision.layout.melds_with_cuts``), at all of which a group that is no valid meld is cut where
+    no cut of the rules' own makes it valid melds; None: none.
     """
     if len(groups) != len(cuts) or (wide is not None and len(wide) != len(groups)):
         raise ValueError(f"{len(groups)} groups but {len(cuts)} lists of cuts" + ("" if wide is None else f" and {len(wide)} of wide ones"))
@@ -74,17 +76,9 @@ def split_by_rules(groups: Sequence[Sequence[int]], cuts: Sequence[Sequence[int]
             continue
         parts = _best_cut(group, where, meld)
         if parts is None and wide is not None:
-            parts = _wide_cut(group, [k for k in wide[g] if 0 < k < len(group)], meld)
+            parts = _cut_at(group, sorted(k for k in wide[g] if 0 < k < len(group)))
         out.extend(parts if parts is not None else [group])
     return out
-
-
-def _wide_cut(group: list[int], wide: list[int], meld: Callable[[Sequence[int]], bool]) -> list[list[int]] | None:
-    """``group`` cut at every one of its ``wide`` gaps, where some part is a valid meld; None where none is."""
-    if not wide:
-        return None
-    parts = _cut_at(group, sorted(wide))
-    return parts if any(len(p) >= MIN_SET and meld(p) for p in parts) else None
 
 
 def _cut_at(group: list[int], positions: Sequence[int]) -> list[list[int]]:

@@ -104,13 +104,25 @@ def test_a_meld_beside_a_cluster_that_is_no_meld_comes_apart_at_a_wide_gap():
     assert split(codes, (5,), wide=(5,)) == [["K4", "K5", "K6", "K7", "K8"], ["B12", "R5", "O8"]]
 
 
-def test_a_wide_gap_cuts_nothing_the_rules_can_cut_and_nothing_that_leaves_no_meld():
+def test_a_wide_gap_cuts_nothing_the_rules_can_cut_nor_a_valid_meld():
     # the rules' own cut wins where there is one
     assert split("R1 R2 R3 R4 R5 R6 K7 K8 K9", (3, 6), wide=(3,)) == [["R1", "R2", "R3", "R4", "R5", "R6"], ["K7", "K8", "K9"]]
-    # a wide gap with no valid meld either side of it: kept whole, for the doubt to show
-    assert split("R4 K9 O2 B7 R11 K1", (3,), wide=(3,)) == [["R4", "K9", "O2", "B7", "R11", "K1"]]
+    # a valid meld laid loosely stays whole
+    assert split("R4 R5 R6 R7 R8", (3,), wide=(3,)) == [["R4", "R5", "R6", "R7", "R8"]]
     # a gap the boxes show as narrow is never cut this way
     assert melds_with_cuts(row([0.0, 0.02, 0.2, 0.0, 0.01]))[1:] == ([(3,)], [()])
+
+
+def test_two_clusters_that_are_no_meld_come_apart_at_a_wide_gap():
+    # R9 K5 R12 B3, a third of a tile, then J R5: two clusters still being laid, neither a meld, are two
+    boxes = row([0.02, 0.0, 0.03, 0.4, 0.01])
+    groups, cuts, wide = melds_with_cuts(boxes)
+    assert groups == [list(range(6))] and wide == [(4,)]
+    codes = "R9 K5 R12 B3 J R5"
+    assert split(codes, cuts[0]) == [codes.split()]  # the rules alone keep them together
+    assert split(codes, cuts[0], wide=wide[0]) == [["R9", "K5", "R12", "B3"], ["J", "R5"]]
+    # and at every wide gap of the group
+    assert split("R4 K9 O2 B7 R11 K1", (2, 3), wide=(2, 3)) == [["R4", "K9"], ["O2"], ["B7", "R11", "K1"]]
 
 
 def test_groups_and_cuts_must_pair_up():
@@ -140,6 +152,14 @@ def test_the_reader_reads_a_meld_and_a_cluster_beside_it_at_a_wide_gap_apart():
     model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
     reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
     assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:5], True), (codes[5:], False)]
+
+
+def test_the_reader_reads_two_clusters_that_are_no_meld_at_a_wide_gap_apart():
+    boxes = row([0.02, 0.0, 0.03, 0.4, 0.01])
+    codes = ["R9", "K5", "R12", "B3", "J", "R5"]
+    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:4], False), (codes[4:], False)]
 
 
 # --------------------------------------------------------------------------- a box crowding a meld
