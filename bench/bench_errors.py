@@ -43,8 +43,10 @@ from tqdm import tqdm  # noqa: E402
 from vision.evaluate import edition_rules, open_dataset, same_number  # noqa: E402
 from vision.fusion import NO_NUMBER, number_column, number_marginal  # noqa: E402
 from vision.load import load_image  # noqa: E402
+from vision.lowview import squeezed  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.reader import Reader  # noqa: E402
+from vision.types import PhotoReading  # noqa: E402
 from vision.upright import TURNED_PAIR  # noqa: E402
 from vision.yolo_format import read_labels  # noqa: E402
 
@@ -116,22 +118,34 @@ def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[b
 
 
 class _Recorded:
-    """The reader's model and number reader, each answer kept by its tile's box."""
+    """The reader's model and number reader, each answer kept by the height of the photo it was asked about (a low
+    view is read twice, as taken and stretched, ``vision.lowview``) and its tile's box there."""
 
     def __init__(self, reader: Reader) -> None:
         self.model, self.numbers = reader.model, reader.number_reader
-        self.classifier: dict[tuple[float, ...], np.ndarray] = {}
-        self.ocr: dict[tuple[float, ...], np.ndarray] = {}
+        self.classifier: dict[int, dict[tuple[float, ...], np.ndarray]] = {}
+        self.ocr: dict[int, dict[tuple[float, ...], np.ndarray]] = {}
+
+    def forget(self) -> None:
+        """Drop the answers on the photo before."""
+        self.classifier, self.ocr = {}, {}
 
     def predict(self, rgb: np.ndarray) -> list:
         raw = self.model.predict(rgb)
-        self.classifier = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
+        self.classifier[rgb.shape[0]] = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
         return raw
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
         out = np.asarray(self.numbers.read(rgb, boxes, upright), dtype=np.float64)
-        self.ocr = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        self.ocr[rgb.shape[0]] = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
         return out
+
+    def opinions(self, reading: PhotoReading) -> dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]]:
+        """The classifier's and the recogniser's answers on each of ``reading``'s tiles, by its box on the photo
+        as taken."""
+        height = reading.height if reading.stretch <= 1 else max(1, round(reading.height * reading.stretch))
+        classifier, ocr = self.classifier.get(height, {}), self.ocr.get(height, {})
+        return {squeezed(box, reading.stretch) if reading.stretch > 1 else box: (classifier[box], ocr[box]) for box in ocr}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -155,10 +169,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         image = load_image(image_path)
         truth = read_labels(label_path, data.names, image.width, image.height)
         rules = edition_rules(reader, (t.code for t in truth))
+        recorded.forget()
         reading = reader.read(image, rack=args.rack) if rules is None else reader.read(image, rack=args.rack, rules=rules)
+        opinions = recorded.opinions(reading)
         for i, j in match([t.box for t in truth], [t.box for t in reading.tiles]):
             code, tile = truth[i].code, reading.tiles[j]
-            cls, ocr = recorded.classifier[tile.box], recorded.ocr[tile.box]
+            cls, ocr = opinions[tile.box]
             found += 1
             way_up = turned_right(code, cls, ocr)
             if way_up is not None:
