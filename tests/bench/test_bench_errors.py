@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_errors import FOLLOWED, followed, other_right  # noqa: E402
+from bench_errors import FOLLOWED, _Recorded, followed, other_right  # noqa: E402
 
 from vision.fusion import NUMBER_COLUMNS  # noqa: E402
+from vision.lowview import squeezed  # noqa: E402
+from vision.model import RawTile  # noqa: E402
+from vision.types import PhotoReading  # noqa: E402
 from vision.yolo_format import CLASS_NAMES  # noqa: E402
 
 
@@ -52,3 +56,20 @@ def test_a_reader_not_followed_is_credited_only_with_the_true_number():
     assert other_right("O10", "O9", cls, ocr)  # the classifier had it
     assert not other_right("O3", "O9", cls, ocr)  # nobody had it
     assert not other_right("O2", "O2", cls, ocr)  # the reader followed is no other reader
+
+
+def test_a_low_view_read_stretched_finds_its_answers_on_the_stretched_photo():
+    box = (10.0, 30.0, 50.0, 90.0)  # on the photo stretched twice as tall
+    cls, ocr = _classifier(R7=0.9), _recogniser(7, 0.8)
+    fake = SimpleNamespace(predict=lambda rgb: [RawTile(box, 0.9, cls)], read=lambda rgb, boxes, upright=False: ocr[None])
+    recorded = _Recorded(SimpleNamespace(model=fake, number_reader=fake))
+    for height in (60, 120):  # the photo as taken, then stretched
+        rgb = np.zeros((height, 80, 3), np.uint8)
+        recorded.read(rgb, np.array([r.box for r in recorded.predict(rgb)]))
+    reading = PhotoReading(path="p.jpg", width=80, height=60, tiles=[], melds=[], stretch=2.0)
+    opinions = recorded.opinions(reading)
+    assert list(opinions) == [squeezed(box, 2.0)]
+    got_cls, got_ocr = opinions[squeezed(box, 2.0)]
+    assert np.array_equal(got_cls, cls) and np.array_equal(got_ocr, ocr)
+    recorded.forget()
+    assert recorded.opinions(reading) == {}
