@@ -17,7 +17,7 @@ sin(elevation)). Also the share of photos with every meld exact.
     .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
 
 ``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.melds_with_cuts``,
-``vision.regroup``) as the reader does, with the labelled codes standing in for a perfect reading.
+``vision.regroup``), and part two melds laid touching (``vision.regroup.part_at_joint``), as the reader does, with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
 find counts as missed. It also says how many of the merged melds hold, beside their own tiles, only boxes cut by
@@ -50,7 +50,7 @@ import numpy as np  # noqa: E402
 from engine.rules import HouseRules  # noqa: E402
 from vision.layout import group_melds, melds_with_cuts  # noqa: E402
 from vision.metrics import match  # noqa: E402
-from vision.regroup import codes_meld, split_by_rules  # noqa: E402
+from vision.regroup import codes_meld, part_at_joint, split_by_rules  # noqa: E402
 
 TRAIN_SEEDS = {1, 2, 3, 777, 4242}
 SLANT_DEG = 40.0
@@ -226,7 +226,8 @@ def main() -> None:
             pred, edge, shown = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
         elif args.rules:
             groups, cuts, wide = melds_with_cuts(boxes)
-            pred = split_by_rules(groups, cuts, codes_meld([t["code"] for t in tiles], rules), wide)
+            as_labelled = codes_meld([t["code"] for t in tiles], rules)
+            pred = part_at_joint(split_by_rules(groups, cuts, as_labelled, wide), boxes, as_labelled)
         else:
             pred = group_melds(boxes)
         outs = score(true, pred)

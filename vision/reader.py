@@ -36,7 +36,7 @@ from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
 from vision.outline import overlapped
 from vision.partial import goes_on
-from vision.regroup import set_aside, split_by_rules, valid_meld
+from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
@@ -190,7 +190,9 @@ class Reader:
         regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld, meld_wide)
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
         kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld)
-        if len(regrouped) != len(meld_groups) or aside:
+        # two melds laid touching, with no gap to cut at: parted at the one joint that makes both valid
+        kept = part_at_joint(kept, tile_boxes, can_be_meld)
+        if len(kept) != len(meld_groups) or aside:
             meld_groups = [g for g in kept if len(g) >= 2]
             consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
         # the opinions' disagreement about the chosen reading: someone should look

@@ -15,6 +15,10 @@ every such gap, whatever its parts are (a valid meld beside a cluster still bein
 ``B12 R5 O8``, or two such clusters): nothing holds tiles that far apart together, and each part is then shown
 as what it is.
 
+Two melds laid touching (``O10 B10 R10`` against ``K8 B8 O8``) show no gap at all. A group that can be no valid meld,
+whose tiles lie a tile apart, is parted at the one joint that leaves a valid meld either side (``part_at_joint``);
+where two joints would (``R1 R2 R3 R4 K4 B4 O4``), the rules cannot say which, and it stays whole.
+
 The detector's boxes are upright rectangles, and where a meld runs at a slant they overlap their neighbours';
 a second box on one tile, or a box over the joint of two tiles, can survive their suppression
 (``vision.outline``) and read as a tile that is not there (``O9 O10 O11 O11 O12``). Such a box lies about half a
@@ -164,3 +168,27 @@ def _unevenness(spacing: np.ndarray, p: int) -> float:
     else:  # an end tile: its one distance goes
         del rest[0 if p == 0 else -1]
     return float(sum(abs(d - 1.0) for d in rest))
+
+
+def part_at_joint(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
+                  is_meld: Callable[[tuple[int, ...]], bool]) -> list[list[int]]:
+    """Each group, or the two valid melds it is when parted at the one joint between its tiles that makes it so.
+
+    Two melds laid touching in a row (``K5 R5 J`` against ``K6 B6 O6``) show no gap to cut at. A group that can be
+    no valid meld, whose tiles lie a tile apart (none crowded, ``vision.layout.crowded``: a tile found twice makes
+    false joints), is parted where exactly one joint leaves a valid meld on either side; where two joints would,
+    the rules cannot say which, and it stays whole. ``is_meld``: ``split_by_rules``'s question.
+    """
+    out: list[list[int]] = []
+    long = [k for k, g in enumerate(groups) if len(g) >= 2 * MIN_SET and not is_meld(tuple(g))]
+    spacing_of = dict(zip(long, spacings(boxes, [groups[k] for k in long]))) if long else {}
+    for k, group in enumerate(groups):
+        group = list(group)
+        spacing = spacing_of.get(k)
+        if spacing is None or crowded(spacing):
+            out.append(group)
+            continue
+        joints = [j for j in range(MIN_SET, len(group) - MIN_SET + 1)
+                  if is_meld(tuple(group[:j])) and is_meld(tuple(group[j:]))]
+        out.extend(_cut_at(group, joints) if len(joints) == 1 else [group])
+    return out

@@ -10,7 +10,7 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from vision.consistent import likeliest_meld
 from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings, too_close
 from vision.reader import Reader
-from vision.regroup import codes_meld, set_aside, split_by_rules, valid_meld
+from vision.regroup import codes_meld, part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, TOO_CLOSE, Image
 
 W, H = 40.0, 56.0  # a tile's box
@@ -266,6 +266,46 @@ def test_the_reader_reads_a_box_crowding_a_meld_on_its_own_and_doubtful():
     # (vision.outline.overlapped); the rest of the meld stays sure
     assert [(t.code, t.doubt) for t in reading.tiles if t.doubtful and t.meld is not None] == [
         ("O11", OVERLAPPING), ("O12", OVERLAPPING)]
+
+
+# --------------------------------------------------------------------------- two melds laid touching
+
+
+def joint(codes: str, boxes: list[tuple[float, float, float, float]] | None = None) -> list[list[str]]:
+    tiles = codes.split()
+    boxes = boxes or row([0.0] * (len(tiles) - 1))
+    return [[tiles[i] for i in g] for g in part_at_joint([list(range(len(tiles)))], boxes, codes_meld(tiles, DEFAULT_RULES))]
+
+
+def test_two_melds_laid_touching_part_at_the_one_joint_that_makes_both_valid():
+    assert melds_with_cuts(row([0.0] * 5))[1] == [()]  # no gap to cut at
+    assert joint("K5 R5 J K6 B6 O6") == [["K5", "R5", "J"], ["K6", "B6", "O6"]]
+    assert joint("R1 R2 R3 R4 K9 B9 O9") == [["R1", "R2", "R3", "R4"], ["K9", "B9", "O9"]]
+
+
+def test_a_touching_group_stays_whole_where_the_rules_cannot_say_where_to_part_it():
+    # R1 R2 R3 | R4 K4 B4 O4 and R1 R2 R3 R4 | K4 B4 O4: two joints, either could be the one
+    assert joint("R1 R2 R3 R4 K4 B4 O4") == [["R1", "R2", "R3", "R4", "K4", "B4", "O4"]]
+    # no joint leaves two valid melds; a valid meld; too short to be two melds
+    assert joint("K5 R5 J K6 B6 O7") == [["K5", "R5", "J", "K6", "B6", "O7"]]
+    assert joint("R1 R2 R3 R4 R5 R6") == [["R1", "R2", "R3", "R4", "R5", "R6"]]
+    assert joint("K5 R5 B5 K6 B6") == [["K5", "R5", "B5", "K6", "B6"]]
+
+
+def test_a_group_with_a_tile_found_twice_is_not_parted_at_a_false_joint():
+    # B9 B10 B11 B11 B12 B13: the second B11 box lies half a tile over; its joints are no melds laid touching
+    boxes = laid(6, 3)
+    assert crowd(boxes)
+    assert joint("B9 B10 B11 B11 B12 B13", boxes) == [["B9", "B10", "B11", "B11", "B12", "B13"]]
+    assert joint("B9 B10 B11 B11 B12 B13") == [["B9", "B10", "B11"], ["B11", "B12", "B13"]]  # tiles a width apart: two
+
+
+def test_the_reader_reads_two_melds_laid_touching_as_two():
+    boxes = row([0.0, 0.02, 0.0, 0.01, 0.0])
+    codes = ["O10", "B10", "R10", "K8", "B8", "O8"]
+    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:3], True), (codes[3:], True)]
 
 
 # --------------------------------------------------------------------------- a misread tile between two melds
