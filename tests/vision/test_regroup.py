@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
@@ -306,6 +308,47 @@ def test_the_reader_reads_two_melds_laid_touching_as_two():
     model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
     reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
     assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:3], True), (codes[3:], True)]
+
+
+# rows laid from these: melds, tiles that are none, a joker; misread, each is a tile no meld expects
+_BLOCKS = ["K1 K2 K3", "R5 B5 O5", "B11 B12 B13", "K4 R4 B4 O4", "O5 O6 O7 O8", "R1 R2 R3 R4", "J", "R7", "K13 J", "B2 O9"]
+
+
+@st.composite
+def _rows(draw: st.DrawFn) -> list[tuple[str, float]]:
+    """A row of tiles, each with the gap before it in tile widths: blocks laid touching or apart."""
+    out: list[tuple[str, float]] = []
+    for block in draw(st.lists(st.sampled_from(_BLOCKS), min_size=1, max_size=4)):
+        between = draw(st.sampled_from([0.0, 0.02, 0.1, 0.2, 0.35, 0.6]))
+        for k, code in enumerate(block.split()):
+            if draw(st.integers(0, 9)) == 0:
+                code = draw(st.sampled_from(["R9", "K6", "O12"]))
+            out.append((code, between if k == 0 else draw(st.sampled_from([0.0, 0.02]))))
+    return out
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(laid_out=_rows())
+def test_the_rules_only_cut_rows_into_their_own_runs_of_tiles_and_never_a_valid_meld(laid_out):
+    """However the tiles of a row read and lie, the rules' regrouping (cuts at gaps, then at a joint) gives back
+    every tile once, each part a stretch of one group in its order; a group valid as read stays whole; a joint
+    cut leaves a valid meld either side."""
+    codes = [c for c, _ in laid_out]
+    boxes = row([g for _, g in laid_out[1:]])
+    is_meld = codes_meld(codes, DEFAULT_RULES)
+    groups, cuts, wide = melds_with_cuts(boxes)
+    by_gaps = split_by_rules(groups, cuts, is_meld, wide)
+    parts = part_at_joint(by_gaps, boxes, is_meld)
+    assert sorted(i for p in parts for i in p) == list(range(len(codes)))
+    for before, after in ((groups, by_gaps), (by_gaps, parts)):
+        home = {i: k for k, g in enumerate(before) for i in g}
+        for p in after:
+            g = before[home[p[0]]]
+            assert p == g[g.index(p[0]) : g.index(p[0]) + len(p)]
+        assert all(g in after for g in before if is_meld(tuple(g)))
+    for g in by_gaps:
+        if g not in parts:
+            assert all(is_meld(tuple(p)) for p in parts if p[0] in g)
 
 
 # --------------------------------------------------------------------------- a misread tile between two melds
