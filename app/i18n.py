@@ -123,6 +123,14 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "found as two halves, one round each digit, and joined into one tile: check its number",
         "נמצאה כשני חצאים, אחד סביב כל ספרה, וחוברה לאבן אחת: בדקו את המספר שלה",
     ),
+    "doubt_no_colour": (
+        "the photo is black and white: check this tile's colour",
+        "התמונה בשחור-לבן: בדקו את הצבע של האבן",
+    ),
+    "no_colour": (
+        "This photo is black and white, so no tile's colour can be read from it: take it again in colour, or check each tile's colour.",
+        "התמונה בשחור-לבן, ולכן אי אפשר לקרוא ממנה את צבעי האבנים: צלמו שוב בצבע, או בדקו את הצבע של כל אבן.",
+    ),
     "doubt_low_view": (
         "seen from low down, its number is only a few pixels tall: a photo from higher up reads it surely",
         "צולמה מזווית נמוכה, והמספר שלה גבוה רק כמה פיקסלים: צילום מגבוה יותר יקרא אותה בוודאות",

@@ -10,6 +10,8 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``warm``: a lamp's yellow light the phone did not balance (red up, blue down);
 - ``cold``: a shaded window's blue light the phone did not balance;
 - ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened;
+- ``mono``: a phone's black-and-white filter (each pixel its luma): no tile's colour can be read, and none may be
+  shown as sure;
 - ``slant``, ``steep``: the table seen from lower down (``Slant``): the photo warped as its plane would look to a
   camera lower over it, the far side narrower than the near one and everything shorter, the labels warped with it
   (the near corners fall outside the photo, and their tiles with them).
@@ -99,6 +101,10 @@ def _vivid(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.addWeighted(vivid, 1.8, soft, -0.8, 0)
 
 
+def _mono(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+
+
 def as_taken(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """No change (for a copy that only warps, ``VIEWS``, or changes tiles, ``bench_editions``)."""
     return rgb
@@ -112,6 +118,7 @@ CHANGES: dict[str, Change] = {
     "warm": _gains((1.3, 1.0, 0.6)),
     "cold": _gains((0.8, 1.0, 1.35)),
     "vivid": _vivid,
+    "mono": _mono,
 }
 
 

@@ -34,10 +34,11 @@ from vision.layout import melds_with_cuts, rack_order, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
+from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -45,6 +46,10 @@ if TYPE_CHECKING:  # the model stage is imported only when a model is actually n
     from vision.model import RawTile, TileModel
 
 NO_TILES = "no tiles found in this photo"
+NO_COLOUR_WARNING = (
+    "this photo holds no colour (black and white): the tiles' colours cannot be read from it, so every tile is "
+    "doubtful; take the photo in colour, or check each tile's colour"
+)
 DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
 
 
@@ -137,17 +142,20 @@ class Reader:
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
-        reading, sure = self._read(image, 1.0, rack, known, rules)
+        grey = colourless(image.rgb)
+        reading, sure = self._read(image, 1.0, rack, known, rules, grey)
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
-            tall, tall_sure = self._read(image, stretch, rack, known, rules)
+            tall, tall_sure = self._read(image, stretch, rack, known, rules, grey)
             if tall_sure > sure:
                 reading = tall
         return dataclasses.replace(reading, ms=_ms(start))
 
-    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules) -> tuple[PhotoReading, int]:
+    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules,
+              grey: bool = False) -> tuple[PhotoReading, int]:
         """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, and how
-        many of its tiles are sure by every threshold but a low view's own."""
+        many of its tiles are sure by every threshold but a low view's own. ``grey``: the photo holds no colour
+        (``vision.mono``), and no numbered tile's colour can be sure."""
         photo = stretched(image, stretch) if stretch > 1 else image
         raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
@@ -216,6 +224,7 @@ class Reader:
         twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
         reasons = [
+            reason(NO_COLOUR, [grey and not c.startswith("J") for c in codes]),
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
             reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),
@@ -250,7 +259,8 @@ class Reader:
             for t, (r, choice) in enumerate(zip(raw, chosen))
         ]
         melds = check_melds(tiles, meld_groups, rules)
-        warnings = consistent.warnings + twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
+        warnings = ([NO_COLOUR_WARNING] if any(t.doubt == NO_COLOUR for t in tiles) else []) + consistent.warnings
+        warnings += twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, rack=rack, stretch=stretch,
@@ -293,6 +303,8 @@ def recheck(
     kept = [w for w in reading.warnings if _tile_warning_of(w) is not None and _tile_warning_of(w) not in fixed]
     if not tiles and NO_TILES in reading.warnings:
         kept.append(NO_TILES)
+    if any(t.doubt == NO_COLOUR for t in tiles):  # until a person has named every tile's colour
+        kept.insert(0, NO_COLOUR_WARNING)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
     return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)
 
