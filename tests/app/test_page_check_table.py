@@ -181,6 +181,20 @@ def test_photo_without_tiles_is_a_warning(app, tmp_path):
     assert "Melds" not in page_text(app)
 
 
+def test_a_black_and_white_photo_says_once_that_no_colour_can_be_read(app):
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.open(io.BytesIO(photo("table.jpg")[1])).convert("L").save(buf, format="PNG")  # the same photo, in grey
+    app.file_uploader(key="table_upload").set_value(("grey.png", buf.getvalue(), "image/png")).run()
+    assert_ok(app)
+    notes = [w.value for w in app.warning if "Please check these tiles" in w.value]
+    assert len(notes) == 1 and notes[0].count("This photo is black and white") == 1
+    assert "the photo is black and white: check this tile's colour" in notes[0]
+
+
 def test_missing_model_says_type_instead(db_path, monkeypatch, tmp_path):
     from app_helpers import clear_caches
 

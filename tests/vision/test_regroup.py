@@ -148,20 +148,22 @@ def test_the_reader_reads_two_melds_laid_close_as_two():
     assert not any("not valid" in w for w in reading.warnings)
 
 
-def test_the_reader_reads_a_meld_and_a_cluster_beside_it_at_a_wide_gap_apart():
-    boxes = row([0.0, 0.02, 0.0, 0.01, 0.35, 0.0, 0.02])
-    codes = ["K4", "K5", "K6", "K7", "K8", "B12", "R5", "O8"]
-    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
+def melds_read(gaps: list[float], codes: str) -> list[tuple[list[str], bool]]:
+    """The melds the reader reads (their codes, valid or not) from a row of tiles read surely as ``codes``, laid
+    with ``gaps`` (tile widths) between them."""
+    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(row(gaps), codes.split())])
     reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
-    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:5], True), (codes[5:], False)]
+    return [(m.codes, m.valid) for m in reading.melds]
+
+
+def test_the_reader_reads_a_meld_and_a_cluster_beside_it_at_a_wide_gap_apart():
+    assert melds_read([0.0, 0.02, 0.0, 0.01, 0.35, 0.0, 0.02], "K4 K5 K6 K7 K8 B12 R5 O8") == [
+        (["K4", "K5", "K6", "K7", "K8"], True), (["B12", "R5", "O8"], False)]
 
 
 def test_the_reader_reads_two_clusters_that_are_no_meld_at_a_wide_gap_apart():
-    boxes = row([0.02, 0.0, 0.03, 0.4, 0.01])
-    codes = ["R9", "K5", "R12", "B3", "J", "R5"]
-    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
-    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
-    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:4], False), (codes[4:], False)]
+    assert melds_read([0.02, 0.0, 0.03, 0.4, 0.01], "R9 K5 R12 B3 J R5") == [
+        (["R9", "K5", "R12", "B3"], False), (["J", "R5"], False)]
 
 
 # --------------------------------------------------------------------------- a box crowding a meld
@@ -303,11 +305,8 @@ def test_a_group_with_a_tile_found_twice_is_not_parted_at_a_false_joint():
 
 
 def test_the_reader_reads_two_melds_laid_touching_as_two():
-    boxes = row([0.0, 0.02, 0.0, 0.01, 0.0])
-    codes = ["O10", "B10", "R10", "K8", "B8", "O8"]
-    model = FakeModel([raw_tile(b, {c: 0.97}) for b, c in zip(boxes, codes)])
-    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
-    assert [(m.codes, m.valid) for m in reading.melds] == [(codes[:3], True), (codes[3:], True)]
+    assert melds_read([0.0, 0.02, 0.0, 0.01, 0.0], "O10 B10 R10 K8 B8 O8") == [
+        (["O10", "B10", "R10"], True), (["K8", "B8", "O8"], True)]
 
 
 # rows laid from these: melds, tiles that are none, a joker; misread, each is a tile no meld expects
