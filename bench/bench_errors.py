@@ -43,7 +43,7 @@ from tqdm import tqdm  # noqa: E402
 from vision.evaluate import edition_rules, open_dataset, same_number  # noqa: E402
 from vision.fusion import NO_NUMBER, number_column, number_marginal  # noqa: E402
 from vision.load import load_image  # noqa: E402
-from vision.lowview import squeezed  # noqa: E402
+from vision.lowview import squeezed, stretched_height  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.reader import Reader  # noqa: E402
 from vision.types import PhotoReading  # noqa: E402
@@ -143,7 +143,7 @@ class _Recorded:
     def opinions(self, reading: PhotoReading) -> dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]]:
         """The classifier's and the recogniser's answers on each of ``reading``'s tiles, by its box on the photo
         as taken."""
-        height = reading.height if reading.stretch <= 1 else max(1, round(reading.height * reading.stretch))
+        height = stretched_height(reading.height, reading.stretch)
         classifier, ocr = self.classifier.get(height, {}), self.ocr.get(height, {})
         return {squeezed(box, reading.stretch) if reading.stretch > 1 else box: (classifier[box], ocr[box]) for box in ocr}
 

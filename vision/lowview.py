@@ -50,11 +50,16 @@ class LowView:
         return float(min(aspect / FACE_ASPECT, self.max_stretch))
 
 
-def stretched(image: Image, stretch: float) -> Image:
-    """``image`` ``stretch`` times as tall (same width and path)."""
+def stretched_height(height: int, stretch: float) -> int:
+    """The height in pixels of a photo ``height`` tall read ``stretch`` times as tall."""
     if stretch < 1:
         raise ValueError(f"a photo is only ever stretched (1 or more), got {stretch}")
-    height = max(1, round(image.height * stretch))
+    return max(1, round(height * stretch))
+
+
+def stretched(image: Image, stretch: float) -> Image:
+    """``image`` ``stretch`` times as tall (same width and path)."""
+    height = stretched_height(image.height, stretch)
     return Image(cv2.resize(image.rgb, (image.width, height), interpolation=cv2.INTER_LINEAR), image.path)
 
 
