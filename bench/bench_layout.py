@@ -17,7 +17,8 @@ sin(elevation)). Also the share of photos with every meld exact.
     .venv/bin/python bench/bench_layout.py [--n 120] [--seed 9090] [--dir DIR] [--draw K]
 
 ``--rules`` lets the game's rules cut a group at its wider gaps (``vision.layout.melds_with_cuts``,
-``vision.regroup``), and part two melds laid touching (``vision.regroup.part_at_joint``), as the reader does, with the labelled codes standing in for a perfect reading.
+``vision.regroup``), and part two melds laid touching (``vision.regroup.part_at_joint``), as the reader does,
+with the labelled codes standing in for a perfect reading.
 ``--read`` measures the whole reader instead (``vision.reader.Reader`` on the photo: its tiles, its
 reading, its melds), matched to the labels at IoU >= 0.5; a meld one of whose tiles the reader did not
 find counts as missed. It also says how many of the merged melds hold, beside their own tiles, only boxes cut by
