@@ -12,6 +12,7 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened;
 - ``mono``: a phone's black-and-white filter (each pixel its luma): no tile's colour can be read, and none may be
   shown as sure;
+- ``sepia``: a phone's sepia filter (each pixel a shade of one brown, the lightest clipped to cream): the same;
 - ``slant``, ``steep``: the table seen from lower down (``Slant``): the photo warped as its plane would look to a
   camera lower over it, the far side narrower than the near one and everything shorter, the labels warped with it
   (the near corners fall outside the photo, and their tiles with them).
@@ -105,6 +106,14 @@ def _mono(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.cvtColor(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
 
 
+# the usual sepia filter: each channel out of all three, in nearly one proportion (one brown), clipped at white
+SEPIA = np.array([[0.393, 0.769, 0.189], [0.349, 0.686, 0.168], [0.272, 0.534, 0.131]], np.float32)
+
+
+def _sepia(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.clip(rgb.astype(np.float32) @ SEPIA.T, 0.0, 255.0).astype(np.uint8)
+
+
 def as_taken(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """No change (for a copy that only warps, ``VIEWS``, or changes tiles, ``bench_editions``)."""
     return rgb
@@ -119,6 +128,7 @@ CHANGES: dict[str, Change] = {
     "cold": _gains((0.8, 1.0, 1.35)),
     "vivid": _vivid,
     "mono": _mono,
+    "sepia": _sepia,
 }
 
 

@@ -47,8 +47,8 @@ if TYPE_CHECKING:  # the model stage is imported only when a model is actually n
 
 NO_TILES = "no tiles found in this photo"
 NO_COLOUR_WARNING = (
-    "this photo holds no colour (black and white): the tiles' colours cannot be read from it, so every tile is "
-    "doubtful; take the photo in colour, or check each tile's colour"
+    "this photo holds no colour to read (black and white, or sepia): the tiles' colours cannot be read from it, so "
+    "every tile is doubtful; take the photo in colour, or check each tile's colour"
 )
 DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
 
@@ -142,20 +142,18 @@ class Reader:
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
-        grey = colourless(image.rgb)
-        reading, sure = self._read(image, 1.0, rack, known, rules, grey)
+        reading, sure = self._read(image, 1.0, rack, known, rules)
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
-            tall, tall_sure = self._read(image, stretch, rack, known, rules, grey)
+            tall, tall_sure = self._read(image, stretch, rack, known, rules)
             if tall_sure > sure:
                 reading = tall
         return dataclasses.replace(reading, ms=_ms(start))
 
-    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile], rules: HouseRules,
-              grey: bool = False) -> tuple[PhotoReading, int]:
+    def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile],
+              rules: HouseRules) -> tuple[PhotoReading, int]:
         """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, and how
-        many of its tiles are sure by every threshold but a low view's own. ``grey``: the photo holds no colour
-        (``vision.mono``), and no numbered tile's colour can be sure."""
+        many of its tiles are sure by every threshold but a low view's own."""
         photo = stretched(image, stretch) if stretch > 1 else image
         raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
@@ -210,6 +208,7 @@ class Reader:
         partial = goes_on(photo.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
         twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
+        no_colour = colourless(photo.rgb, tile_boxes)  # a filter's one tint: no numbered tile's colour can be sure
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
@@ -224,7 +223,7 @@ class Reader:
         twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
         reasons = [
-            reason(NO_COLOUR, [grey and not c.startswith("J") for c in codes]),
+            reason(NO_COLOUR, [no_colour and not c.startswith("J") for c in codes]),
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
             reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),

@@ -3,6 +3,7 @@ recode, undo/redo) re-check everything; typed tables; bad input."""
 
 from __future__ import annotations
 
+import pytest
 from app_helpers import FIXTURES, assert_ok, page_text, photo, start_app, tap
 
 
@@ -181,18 +182,27 @@ def test_photo_without_tiles_is_a_warning(app, tmp_path):
     assert "Melds" not in page_text(app)
 
 
-def test_a_black_and_white_photo_says_once_that_no_colour_can_be_read(app):
+@pytest.mark.parametrize("tone", ["grey", "sepia"])
+def test_a_photo_with_no_colours_says_once_that_no_colour_can_be_read(app, tone):
     import io
 
+    import numpy as np
     from PIL import Image
 
+    from bench.bench_phones import SEPIA
+
+    taken = Image.open(io.BytesIO(photo("table.jpg")[1])).convert("RGB")
+    if tone == "grey":
+        toned = taken.convert("L")
+    else:  # a phone's sepia filter
+        toned = Image.fromarray(np.clip(np.asarray(taken, np.float32) @ SEPIA.T, 0, 255).astype(np.uint8))
     buf = io.BytesIO()
-    Image.open(io.BytesIO(photo("table.jpg")[1])).convert("L").save(buf, format="PNG")  # the same photo, in grey
-    app.file_uploader(key="table_upload").set_value(("grey.png", buf.getvalue(), "image/png")).run()
+    toned.save(buf, format="PNG")  # the same photo, through the filter
+    app.file_uploader(key="table_upload").set_value((f"{tone}.png", buf.getvalue(), "image/png")).run()
     assert_ok(app)
     notes = [w.value for w in app.warning if "Please check these tiles" in w.value]
-    assert len(notes) == 1 and notes[0].count("This photo is black and white") == 1
-    assert "the photo is black and white: check this tile's colour" in notes[0]
+    assert len(notes) == 1 and notes[0].count("This photo has no colours in it (black and white, or sepia)") == 1
+    assert "the photo has no colours (black and white, or sepia): check this tile's colour" in notes[0]
 
 
 def test_missing_model_says_type_instead(db_path, monkeypatch, tmp_path):
