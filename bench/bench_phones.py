@@ -7,6 +7,7 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``small``: shrunk to 800 px on its long side (an old phone, a forwarded photo);
 - ``dark``: a room lit dimly: a third of the light, and the sensor noise that comes with it;
 - ``blur``: out of focus (a disc 3 px across per 1000 px of photo);
+- ``shake``: the phone moved while it took the photo (a streak 8 px long per 1000 px of photo, any way);
 - ``warm``: a lamp's yellow light the phone did not balance (red up, blue down);
 - ``cold``: a shaded window's blue light the phone did not balance;
 - ``vivid``: a phone's "vivid" look: colours pushed and edges sharpened;
@@ -86,6 +87,15 @@ def _blur(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.filter2D(rgb, -1, disc / disc.sum())
 
 
+def _shake(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    length = max(3, round(8 * max(rgb.shape[:2]) / 1000)) | 1
+    streak = np.zeros((length, length), np.float32)
+    streak[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), float(rng.uniform(0.0, 180.0)), 1.0)
+    streak = cv2.warpAffine(streak, turn, (length, length))
+    return cv2.filter2D(rgb, -1, streak / streak.sum())
+
+
 def _gains(gains: tuple[float, float, float]) -> Change:
     def change(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         # the light's colour applies to the light, before the phone's tone curve
@@ -124,6 +134,7 @@ CHANGES: dict[str, Change] = {
     "small": _small,
     "dark": _dark,
     "blur": _blur,
+    "shake": _shake,
     "warm": _gains((1.3, 1.0, 0.6)),
     "cold": _gains((0.8, 1.0, 1.35)),
     "vivid": _vivid,
