@@ -36,6 +36,8 @@ def _meld(angle: float, n: int = 4) -> tuple[np.ndarray, list[np.ndarray], list[
     the centres of the joints between neighbours."""
     rgb = np.zeros((480, 640, 3), np.uint8)
     rgb[:] = (40, 110, 60)  # the table's cloth
+    # a red and a blue card on it, as bright as each other: a photo's colours, not a filter's one tint (vision.mono)
+    rgb[420:470, 20:120], rgb[420:470, 130:230] = (200, 50, 60), (50, 90, 230)
     a = math.radians(angle)
     step = (TILE_W * math.cos(a), TILE_W * math.sin(a))  # along the row: the tiles' short sides touch
     centres = [(160 + k * step[0], 200 + k * step[1]) for k in range(n)]

@@ -24,6 +24,8 @@ def photo() -> np.ndarray:
     rgb[50:150, 100:200] = PLASTIC
     rgb[70:130, 135:145] = MAGENTA
     rgb[70:130, 160:170] = MAGENTA
+    # a blue card on the table as bright as the ink: a photo's colours, not a filter's one tint (vision.mono)
+    rgb[170:195, 250:400] = (40, 84, 200)
     return rgb
 
 
