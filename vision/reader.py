@@ -38,7 +38,7 @@ from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -258,7 +258,7 @@ class Reader:
             for t, (r, choice) in enumerate(zip(raw, chosen))
         ]
         melds = check_melds(tiles, meld_groups, rules)
-        warnings = ([NO_COLOUR_WARNING] if any(t.doubt == NO_COLOUR for t in tiles) else []) + consistent.warnings
+        warnings = ([NO_COLOUR_WARNING] if colour_unread(tiles) else []) + consistent.warnings
         warnings += twist_warnings(tiles) + meld_warnings([m.codes for m in melds], rules)
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
@@ -302,7 +302,7 @@ def recheck(
     kept = [w for w in reading.warnings if _tile_warning_of(w) is not None and _tile_warning_of(w) not in fixed]
     if not tiles and NO_TILES in reading.warnings:
         kept.append(NO_TILES)
-    if any(t.doubt == NO_COLOUR for t in tiles):  # until a person has named every tile's colour
+    if colour_unread(tiles):  # until a person has named every tile's colour
         kept.insert(0, NO_COLOUR_WARNING)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
     return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)

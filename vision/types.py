@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,3 +126,9 @@ class PhotoReading:
             "warnings": list(self.warnings),
             "ms": round(float(self.ms), 1),
         }
+
+
+def colour_unread(tiles: Iterable[TileReading]) -> bool:
+    """Is a tile doubted because its photo holds no colour to read (``NO_COLOUR``)? Then every numbered tile's
+    colour is in doubt until a person names it, and that is said once, first."""
+    return any(t.doubt == NO_COLOUR for t in tiles)

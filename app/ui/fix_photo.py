@@ -39,7 +39,7 @@ from app.ui.edits import (
 from app.ui.photo import UPLOAD_TYPES, PhotoResult, annotated, read_photo
 from engine.rules import HouseRules
 from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES
-from vision.types import NO_COLOUR, PhotoReading
+from vision.types import PhotoReading, colour_unread
 
 log = logging.getLogger("rummi.app")
 
@@ -368,7 +368,7 @@ def _notes(ctx: Ctx, state: PhotoState) -> list[str]:
     assert state.fixed is not None
     reading = state.fixed.reading
     notes = []
-    if any(t.doubt == NO_COLOUR for t in reading.tiles):  # every tile's colour is in doubt: say it once, first
+    if colour_unread(reading.tiles):
         notes.append(ctx.t("no_colour"))
     doubtful = [i for i in review_order(reading) if reading.tiles[i].doubtful]
     if doubtful:
