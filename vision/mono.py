@@ -36,14 +36,15 @@ class MonoSettings:
     side: int = 512  # the photo is looked at shrunk to this long side (pixels averaged): noise averages out
     min_contrast: float = 16.0  # a photo whose brightness spans less than this (0-255) shows nothing to judge
     # one tint: the colour (0-255) beyond each brightness's tint that the tiles' pixels stay within, all but the
-    # ``1 - tile_share`` farthest; and that the photo's, all but the ``1 - share`` farthest. A filter's edges,
-    # where light it has clipped meets a dark ink, reach some 20; inks of colour stand 28 or more off
+    # ``1 - tile_share`` farthest; and that the photo's, all but the ``1 - share`` farthest. A filter's pixels stand
+    # off it only where its clipped light blurs into a dark ink, inks of colour far more (the bounds' evidence:
+    # models/HISTORY.md)
     max_tiles_off_tint: float = 23.0
     tile_share: float = 0.995
     tile_side: int = 48  # each tile is looked at shrunk to this long side
     max_photo_off_tint: float = 30.0
-    # and the tiles' pixels that stand well off it stand off one way (``off_one_way``): a filter's within 6, faint
-    # inks of several colours 12 or more
+    # and the tiles' pixels that stand well off it stand off one way (``off_one_way``): a filter's do, faint inks of
+    # several colours do not
     max_tiles_off_one_way: float = 10.0
     levels: int = 32  # brightness steps, each with a tint of its own
 
