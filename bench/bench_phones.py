@@ -14,6 +14,7 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``mono``: a phone's black-and-white filter (each pixel its luma): no tile's colour can be read, and none may be
   shown as sure;
 - ``sepia``: a phone's sepia filter (each pixel a shade of one brown, the lightest clipped to cream): the same;
+- ``faded``: a phone's faded look, the colours' saturation cut to an eighth: faint, and read as no colour;
 - ``slant``, ``steep``: the table seen from lower down (``Slant``): the photo warped as its plane would look to a
   camera lower over it, the far side narrower than the near one and everything shorter, the labels warped with it
   (the near corners fall outside the photo, and their tiles with them).
@@ -124,6 +125,12 @@ def _sepia(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(rgb.astype(np.float32) @ SEPIA.T, 0.0, 255.0).astype(np.uint8)
 
 
+def _faded(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    hsv[..., 1] = (hsv[..., 1].astype(np.float32) / 8.0 + 0.5).astype(np.uint8)
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2RGB)
+
+
 def as_taken(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """No change (for a copy that only warps, ``VIEWS``, or changes tiles, ``bench_editions``)."""
     return rgb
@@ -140,6 +147,7 @@ CHANGES: dict[str, Change] = {
     "vivid": _vivid,
     "mono": _mono,
     "sepia": _sepia,
+    "faded": _faded,
 }
 
 

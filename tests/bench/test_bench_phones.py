@@ -45,6 +45,23 @@ def test_warm_light_raises_red_and_lowers_blue_and_cold_light_the_reverse():
     assert cold[0] < before[0] and cold[2] > before[2]
 
 
+def test_a_shaken_photo_smears_a_dot_one_way_only():
+    dot = np.zeros((1000, 1000, 3), np.uint8)
+    dot[500, 500] = 255
+    ys, xs = np.nonzero(CHANGES["shake"](dot, np.random.default_rng(3))[..., 0])
+    spread = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(float)))  # across, along the streak
+    assert spread[1] > 9 * spread[0] and spread[1] > 4  # 8 px long per 1000 px, about a pixel across
+
+
+def test_sepia_is_one_brown_and_faded_keeps_an_eighth_of_the_colour():
+    rgb = _photo()
+    blue = CHANGES["sepia"](rgb, np.random.default_rng(0))[450, 600].astype(int)
+    assert blue[0] > blue[1] > blue[2]  # the blue number turned brown
+    hsv = cv2.cvtColor(np.ascontiguousarray(rgb[300:600, 450:750]), cv2.COLOR_RGB2HSV)
+    faded = cv2.cvtColor(CHANGES["faded"](rgb, np.random.default_rng(0))[300:600, 450:750], cv2.COLOR_RGB2HSV)
+    assert faded[..., 1].mean() == pytest.approx(hsv[..., 1].mean() / 8, abs=2)
+
+
 def test_small_shrinks_the_long_side_to_800_px():
     big = np.zeros((1500, 2000, 3), np.uint8)
     assert CHANGES["small"](big, np.random.default_rng(0)).shape == (600, 800, 3)
