@@ -124,12 +124,12 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "נמצאה כשני חצאים, אחד סביב כל ספרה, וחוברה לאבן אחת: בדקו את המספר שלה",
     ),
     "doubt_no_colour": (
-        "the photo has no colours (black and white, or sepia): check this tile's colour",
-        "בתמונה אין צבעים (שחור-לבן או ספיה): בדקו את הצבע של האבן",
+        "the photo has no colours (black and white, sepia or faded): check this tile's colour",
+        "בתמונה אין צבעים (שחור-לבן, ספיה או דהויה): בדקו את הצבע של האבן",
     ),
     "no_colour": (
-        "This photo has no colours in it (black and white, or sepia), so no tile's colour can be read from it: take it again in colour, or check each tile's colour.",
-        "בתמונה אין צבעים (שחור-לבן או ספיה), ולכן אי אפשר לקרוא ממנה את צבעי האבנים: צלמו שוב בצבע, או בדקו את הצבע של כל אבן.",
+        "This photo has no colours in it (black and white, sepia or faded), so no tile's colour can be read from it: take it again in colour, or check each tile's colour.",
+        "בתמונה אין צבעים (שחור-לבן, ספיה או דהויה), ולכן אי אפשר לקרוא ממנה את צבעי האבנים: צלמו שוב בצבע, או בדקו את הצבע של כל אבן.",
     ),
     "doubt_low_view": (
         "seen from low down, its number is only a few pixels tall: a photo from higher up reads it surely",

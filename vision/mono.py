@@ -1,4 +1,4 @@
-"""A photo with no colour to read: taken with a black-and-white or sepia filter, or passed on in grey.
+"""A photo with no colour to read: taken with a black-and-white or sepia filter, faded, or passed on in grey.
 
 Both readers name a tile's colour anyway (a grey or brown ink looks black to them), each surely: on such a photo
 most tiles would be read black, and shown as sure. A tile's colour cannot be read from a photo that holds none, so

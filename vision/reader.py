@@ -47,8 +47,8 @@ if TYPE_CHECKING:  # the model stage is imported only when a model is actually n
 
 NO_TILES = "no tiles found in this photo"
 NO_COLOUR_WARNING = (
-    "this photo holds no colour to read (black and white, or sepia): the tiles' colours cannot be read from it, so "
-    "every tile is doubtful; take the photo in colour, or check each tile's colour"
+    "this photo holds no colour to read (black and white, sepia or faded): the tiles' colours cannot be read from "
+    "it, so every tile is doubtful; take the photo in colour, or check each tile's colour"
 )
 DUPLICATE_IOU = 0.7  # two detections overlapping this much are one tile
 

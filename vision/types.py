@@ -40,7 +40,7 @@ JOINED = "joined"
 LOW_VIEW = "low_view"
 NO_COLOUR = "no_colour"
 DOUBT_TEXT: dict[str, str] = {
-    NO_COLOUR: "the photo holds no colour to read (black and white, or sepia): no tile's colour can be read from it (vision.mono)",
+    NO_COLOUR: "the photo holds no colour to read (black and white, sepia or faded): no tile's colour can be read from it (vision.mono)",
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
     INK_RECOLOURED: "the colour was taken from the ink (vision.ink): the tile classifier saw another colour",

@@ -201,8 +201,8 @@ def test_a_photo_with_no_colours_says_once_that_no_colour_can_be_read(app, tone)
     app.file_uploader(key="table_upload").set_value((f"{tone}.png", buf.getvalue(), "image/png")).run()
     assert_ok(app)
     notes = [w.value for w in app.warning if "Please check these tiles" in w.value]
-    assert len(notes) == 1 and notes[0].count("This photo has no colours in it (black and white, or sepia)") == 1
-    assert "the photo has no colours (black and white, or sepia): check this tile's colour" in notes[0]
+    assert len(notes) == 1 and notes[0].count("This photo has no colours in it (black and white, sepia or faded)") == 1
+    assert "the photo has no colours (black and white, sepia or faded): check this tile's colour" in notes[0]
 
 
 def test_missing_model_says_type_instead(db_path, monkeypatch, tmp_path):
