@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, raw_tile
 
-from bench.bench_phones import SEPIA
+from bench.bench_phones import CHANGES
 from vision.mono import MonoSettings, chroma, colourless, off_one_way, off_tint, tile_pixels
 from vision.reader import NO_COLOUR_WARNING, Reader
 from vision.types import DOUBT_TEXT, NO_COLOUR, Image
@@ -29,11 +29,11 @@ def _table() -> np.ndarray:
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    return CHANGES["mono"](rgb, np.random.default_rng(0))  # a phone's black-and-white filter
 
 
 def _sepia(rgb: np.ndarray) -> np.ndarray:
-    return np.clip(rgb.astype(np.float32) @ SEPIA.T, 0.0, 255.0).astype(np.uint8)
+    return CHANGES["sepia"](rgb, np.random.default_rng(0))  # a phone's sepia filter
 
 
 def _toned(rgb: np.ndarray) -> np.ndarray:
