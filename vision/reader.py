@@ -37,6 +37,7 @@ from vision.metrics import box_iou
 from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
+from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
 from vision.upright import reads_turned
@@ -70,7 +71,9 @@ class Reader:
     ink colour (default: measured on the photo, ``vision.ink``). ``calibration``: how far each
     reader is believed and when a tile is doubtful (default: ``calibration.json`` in the models
     folder). ``low_view``: when a photo counts as a table seen from low down and is read stretched back
-    (``vision.lowview``); None reads every photo as taken.
+    (``vision.lowview``); None reads every photo as taken. ``sideways``: a rack photographed sideways is read turned
+    upright (``vision.turn``); False reads it as taken (the calibration's replay, whose records hold the photo as
+    taken only).
     """
 
     def __init__(
@@ -85,6 +88,7 @@ class Reader:
         calibration: Calibration | None = None,
         ink_reader: InkReading | None = None,
         low_view: LowView | None = LowView(),
+        sideways: bool = True,
     ) -> None:
         self._model = model
         self.rules = rules
@@ -95,6 +99,7 @@ class Reader:
         self._calibration = calibration
         self.ink_reader: InkReading = InkOpinion() if ink_reader is None else ink_reader
         self.low_view = low_view
+        self.sideways = sideways
 
     @property
     def number_reader(self) -> NumberReading | None:
@@ -138,17 +143,59 @@ class Reader:
         A photo whose tiles' boxes are flat (``low_view``) is read again stretched in height, as though seen from
         above, and the reading with more tiles sure is kept (before the stretched one is held to the low view's own
         threshold): a table seen from low down reads far better stretched, and one seen from above whose tiles
-        mostly lie sideways (its boxes flat too) better as taken."""
+        mostly lie sideways (its boxes flat too) better as taken.
+
+        A rack whose tiles stand one above another (``vision.turn``: a photo turned a quarter) is read again turned
+        upright, and that reading kept where it has more tiles sure, or as many and more tiles found; so is a rack
+        photo with fewer than ``FEW_TILES`` tiles found, the reading turned upright kept only where it has more tiles
+        sure. A turned reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was
+        read."""
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
         reading, sure = self._read(image, 1.0, rack, known, rules)
+        boxes = [t.box for t in reading.tiles]
+        if rack and self.sideways:
+            sideways = stands_sideways(boxes)
+            if sideways or len(boxes) < FEW_TILES:
+                # a rack photographed sideways (its boxes flat, but no low view), or perhaps one whose standing tiles
+                # the detector missed sideways: read turned upright, kept where it reads more tiles surely (a rack
+                # that stands sideways: or as many, and finds more tiles)
+                upright, upright_sure = self._read_upright(image, boxes, known, rules)
+                more = len(upright.tiles) > len(boxes)
+                if upright_sure > sure or (sideways and upright_sure == sure and more):
+                    return dataclasses.replace(upright, ms=_ms(start))
+                if sideways:
+                    return dataclasses.replace(reading, ms=_ms(start))
+        reading = self._read_low_view(image, reading, sure, rack, known, rules)
+        return dataclasses.replace(reading, ms=_ms(start))
+
+    def _read_low_view(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
+                       rules: HouseRules) -> PhotoReading:
+        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure), or where its boxes are flat the reading
+        of the photo stretched, whichever has more tiles sure."""
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
             tall, tall_sure = self._read(image, stretch, rack, known, rules)
             if tall_sure > sure:
-                reading = tall
-        return dataclasses.replace(reading, ms=_ms(start))
+                return tall
+        return reading
+
+    def _read_upright(self, image: Image, boxes: Sequence[Sequence[float]], known: tuple[str | Tile, ...],
+                      rules: HouseRules) -> tuple[PhotoReading, int]:
+        """The reading of a rack photographed sideways, turned upright (on the photo as taken), and how many of its
+        tiles are sure. The number reader says which quarter turn stands the rack's numbers the right way up; with
+        no number reader, or no tile found to ask it about, both are read and the surer kept."""
+        numbers = self.number_reader
+        turns = (1, 3) if numbers is None or not len(boxes) else (
+            way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
+        best: tuple[PhotoReading, int] | None = None
+        for quarters in turns:
+            upright, upright_sure = self._read(turned(image, quarters), 1.0, True, known, rules)
+            if best is None or upright_sure > best[1]:
+                best = turned_back(upright, quarters), upright_sure
+        assert best is not None
+        return best
 
     def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile],
               rules: HouseRules) -> tuple[PhotoReading, int]:

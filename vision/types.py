@@ -114,13 +114,15 @@ class PhotoReading:
     ms: float = 0.0
     rack: bool = False
     stretch: float = 1.0  # read this many times taller: a table seen from low down (vision.lowview); 1: as taken
+    turned: int = 0  # read turned this many quarter turns clockwise: a rack standing sideways (vision.turn); 0: as taken
 
     def codes(self) -> list[str]:
         return [t.code for t in self.tiles]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "image": {"path": self.path, "width": self.width, "height": self.height, "stretch": round(float(self.stretch), 3)},
+            "image": {"path": self.path, "width": self.width, "height": self.height, "stretch": round(float(self.stretch), 3),
+                      "turned": self.turned},
             "tiles": [t.to_json() for t in self.tiles],
             "melds": [m.to_json() for m in self.melds],
             "warnings": list(self.warnings),

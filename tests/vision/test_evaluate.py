@@ -170,8 +170,9 @@ def test_greedy_matching_takes_best_overlap_first():
 
 def _tiles_by_size(rgb):
     h, w = rgb.shape[:2]
-    name = {(80, 100): "a.png", (90, 120): "b.png"}[(h, w)]
-    return [raw_tile(box, {code: 0.97}) for box, code in READS[name]]
+    name = {(80, 100): "a.png", (90, 120): "b.png"}.get((h, w))
+    # a rack photo with few tiles found is looked at turned a quarter too (vision.turn): no tiles stand that way
+    return [raw_tile(box, {code: 0.97}) for box, code in READS[name]] if name else []
 
 
 def test_cli(fake_model_module, capsys):

@@ -1,0 +1,95 @@
+"""A rack photographed sideways: its tiles stand one above another in the photo, not side by side.
+
+A phone held flat, or an app that drops the photo's orientation tag, hands over a rack photo turned a quarter.
+Tiles lying on a table are read at any angle, but the tiles standing on a rack are found and read the photo's way
+up (the detector learnt them standing upright, and the number reader reads the photo's up first): turned a
+quarter, the reader finds fewer of them, at worst nearly none. The rack's own shape says it is turned: the tiles of
+a tier touch their neighbours side by side, along the tier, so a photo whose touching tiles mostly lie one above
+another shows a rack standing sideways, to be read turned upright. Which quarter turn stands it upright, the number
+reader says: a tile's number read turned over reads as no number, or (a 6, a 9) no more surely.
+
+Turns are counted in quarters clockwise; a box is ``(x1, y1, x2, y2)`` in pixels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Sequence
+
+import numpy as np
+
+from vision.types import Image, PhotoReading
+
+# two boxes touch along a row when they share this much of their height (a column: their width)...
+SHARED = 0.6
+# ...and lie at most this far apart across it, as a share of the narrower box, overlapping no more than OVERLAP
+GAP = 0.3
+OVERLAP = 0.5
+MIN_PAIRS = 2  # a rack is called sideways on two touching pairs or more one above another, more than side by side
+# a rack photo with fewer tiles found is read turned too: turned a quarter, a close-up rack's standing tiles may be
+# missed nearly all, leaving too few boxes to show how they stand
+FEW_TILES = 5
+
+
+def touching_pairs(boxes: Sequence[Sequence[float]]) -> tuple[int, int]:
+    """How many pairs of boxes touch side by side (a row's neighbours) and one above another (a column's)."""
+    b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    if len(b) < 2:
+        return 0, 0
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    i, j = np.triu_indices(len(b), 1)
+    across_x = np.minimum(b[i, 2], b[j, 2]) - np.maximum(b[i, 0], b[j, 0])  # overlap (negative: gap) along x
+    across_y = np.minimum(b[i, 3], b[j, 3]) - np.maximum(b[i, 1], b[j, 1])
+    narrow_w, narrow_h = np.minimum(w[i], w[j]), np.minimum(h[i], h[j])
+    side = (across_y > SHARED * narrow_h) & (-across_x < GAP * narrow_w) & (across_x < OVERLAP * narrow_w)
+    above = (across_x > SHARED * narrow_w) & (-across_y < GAP * narrow_h) & (across_y < OVERLAP * narrow_h)
+    return int(side.sum()), int(above.sum())
+
+
+def stands_sideways(boxes: Sequence[Sequence[float]]) -> bool:
+    """Do a rack's tiles, by their boxes, stand one above another rather than side by side (a photo turned a
+    quarter)?"""
+    side, above = touching_pairs(boxes)
+    return above >= MIN_PAIRS and above > side
+
+
+def way_up(image: Image, boxes: Sequence[Sequence[float]],
+           read_upright: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> int:
+    """The quarter turn clockwise (1 or 3) that stands a sideways rack's tiles the right way up: the one under which
+    the number reader, reading each tile the photo's way up first (``read_upright(rgb, boxes)``: (N, 14)
+    probabilities, the last "no number"), reads its numbers more surely. A number turned over reads as no number,
+    or (a 6, a 9) only as surely as the right way up."""
+    sureness = {}
+    for quarters in (1, 3):
+        photo = turned(image, quarters)
+        on_it = np.array([turned_box(b, quarters, image.width, image.height) for b in boxes], dtype=np.float64)
+        numbers = np.asarray(read_upright(photo.rgb, on_it.reshape(-1, 4)), dtype=np.float64)
+        sureness[quarters] = float(numbers[:, :-1].max(1).sum()) if len(numbers) else 0.0
+    return 1 if sureness[1] >= sureness[3] else 3
+
+
+def turned(image: Image, quarters: int) -> Image:
+    """``image`` turned ``quarters`` quarter turns clockwise, pixel for pixel (same path)."""
+    return Image(np.ascontiguousarray(np.rot90(image.rgb, -(quarters % 4))), image.path)
+
+
+def turned_box(box: Sequence[float], quarters: int, width: int, height: int) -> tuple[float, float, float, float]:
+    """A box on a ``width`` x ``height`` photo, on that photo turned ``quarters`` quarter turns clockwise."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    q = quarters % 4
+    if q == 1:
+        return height - y2, x1, height - y1, x2
+    if q == 2:
+        return width - x2, height - y2, width - x1, height - y1
+    if q == 3:
+        return y1, width - x2, y2, width - x1
+    return x1, y1, x2, y2
+
+
+def turned_back(reading: PhotoReading, quarters: int) -> PhotoReading:
+    """A reading of a photo turned ``quarters`` quarter turns clockwise, on the photo as taken: its boxes turned
+    back, its size the photo's own, and ``turned`` saying how it was read."""
+    back = (4 - quarters % 4) % 4
+    width, height = (reading.height, reading.width) if quarters % 2 else (reading.width, reading.height)
+    tiles = [dataclasses.replace(t, box=turned_box(t.box, back, reading.width, reading.height)) for t in reading.tiles]
+    return dataclasses.replace(reading, width=width, height=height, tiles=tiles, turned=quarters % 4)
