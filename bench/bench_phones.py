@@ -17,7 +17,10 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``faded``: a phone's faded look, the colours' saturation cut to an eighth: faint, and read as no colour;
 - ``slant``, ``steep``: the table seen from lower down (``Slant``): the photo warped as its plane would look to a
   camera lower over it, the far side narrower than the near one and everything shorter, the labels warped with it
-  (the near corners fall outside the photo, and their tiles with them).
+  (the near corners fall outside the photo, and their tiles with them);
+- ``quarter``, ``half``, ``three``: the photo turned a quarter, a half or three quarters clockwise (``Turn``), as a
+  phone held flat over the table saves it when it guessed its own way up wrong, or an app that drops the photo's
+  orientation tag hands it over; the labels turned with it.
 
 For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, and
 what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
@@ -170,13 +173,43 @@ class Slant:
         dst = np.float32([[0, 0], [width, 0], [width, out_h], [0, out_h]])
         return cv2.getPerspectiveTransform(src, dst), (width, out_h)
 
+    def warp(self, rgb: np.ndarray) -> np.ndarray:
+        h, w = rgb.shape[:2]
+        m, size = self.matrix(w, h)
+        return cv2.warpPerspective(rgb, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The photo turned ``quarters`` quarter turns clockwise, pixel for pixel; the labels turned with it."""
+
+    quarters: int
+
+    def matrix(self, width: int, height: int) -> tuple[np.ndarray, tuple[int, int]]:
+        """The turn (photo to turned photo, in the photo's continuous coordinates) and the turned photo's size."""
+        q = self.quarters % 4
+        m = {0: [[1, 0, 0], [0, 1, 0]],
+             1: [[0, -1, height], [1, 0, 0]],
+             2: [[-1, 0, width], [0, -1, height]],
+             3: [[0, 1, 0], [-1, 0, width]]}[q]
+        size = (width, height) if q % 2 == 0 else (height, width)
+        return np.array(m + [[0, 0, 1]], np.float64), size
+
+    def warp(self, rgb: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(np.rot90(rgb, -self.quarters))
+
+
+View = Slant | Turn
 
 KEEP = 0.6  # a warped label box this much inside the changed photo stays labelled (clipped to it)
 
 
-VIEWS: dict[str, Slant] = {
+VIEWS: dict[str, View] = {
     "slant": Slant(top=0.75, height=0.8),  # a table seen from a chair rather than from above
     "steep": Slant(top=0.55, height=0.6),  # from the table's edge, low
+    "quarter": Turn(1),
+    "half": Turn(2),
+    "three": Turn(3),
 }
 
 
@@ -196,7 +229,7 @@ def _warped_labels(label_path: Path, m: np.ndarray, width: int, height: int, siz
 
 
 def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int | None, seed: int = 0,
-                 tiles_change: TilesChange | None = None, view: Slant | None = None) -> Path:
+                 tiles_change: TilesChange | None = None, view: View | None = None) -> Path:
     """``out`` as a dataset holding the split's photos, each changed (seeded per photo), beside their labels.
 
     tiles_change: a change that needs the photo's labelled tiles (``bench_editions``), made first; view: a warp of
@@ -217,7 +250,7 @@ def changed_copy(dataset: str, split: str, change: Change, out: Path, limit: int
         if view is not None:
             h, w = rgb.shape[:2]
             m, size = view.matrix(w, h)
-            rgb = cv2.warpPerspective(rgb, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+            rgb = view.warp(rgb)
             if label_path.is_file():
                 labels.write_text(_warped_labels(label_path, m, w, h, size))
         elif label_path.is_file():

@@ -17,6 +17,7 @@ from bench_phones import CHANGES, changed_copy  # noqa: E402
 
 from vision.evaluate import open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
+from vision.turn import turned_box  # noqa: E402
 
 REAL = ROOT / "tests" / "fixtures" / "real"
 
@@ -114,3 +115,25 @@ def test_the_slant_keeps_the_near_edge_and_narrows_the_far_one():
     # so a tile near the foot is drawn wider than one of the same size near the top, as a nearer tile is
     top, foot = (cv2.perspectiveTransform(np.float32([[[450, y], [550, y]]]), m)[0] for y in (50, 750))
     assert foot[1, 0] - foot[0, 0] > 1.5 * (top[1, 0] - top[0, 0])
+
+
+@pytest.mark.parametrize("name, quarters", [("quarter", 1), ("half", 2), ("three", 3)])
+def test_a_turned_copy_turns_each_photo_and_its_labels_alike(tmp_path, name, quarters):
+    from bench_phones import VIEWS, as_taken
+
+    source = open_dataset(REAL, "val")
+    out = changed_copy(str(REAL), "val", as_taken, tmp_path / name, limit=1, view=VIEWS[name])
+    (image, labels), (original, original_labels) = open_dataset(out, "val").photos[0], source.photos[0]
+    before, after = load_image(original).rgb, load_image(image).rgb
+    assert np.array_equal(after, np.rot90(before, -quarters))  # pixel for pixel, clockwise
+    old = [line.split() for line in original_labels.read_text().splitlines()]
+    new = [line.split() for line in labels.read_text().splitlines()]
+    assert len(new) == len(old)  # nothing leaves the photo
+    h, w = before.shape[:2]
+    for o, n in zip(old, new):
+        cx, cy, bw, bh = float(o[1]) * w, float(o[2]) * h, float(o[3]) * w, float(o[4]) * h
+        box = turned_box((cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2), quarters, w, h)
+        W, H = after.shape[1], after.shape[0]
+        assert n[0] == o[0]
+        assert [float(v) for v in n[1:]] == pytest.approx(
+            [(box[0] + box[2]) / 2 / W, (box[1] + box[3]) / 2 / H, (box[2] - box[0]) / W, (box[3] - box[1]) / H], abs=1e-5)
