@@ -99,6 +99,8 @@ def _write_annotated(image, reading: PhotoReading, out: Path) -> None:
 def format_reading(reading: PhotoReading) -> str:
     """The human report of one photo."""
     what = "rack" if reading.rack else "table"
+    if reading.turned:
+        what += ", standing sideways in the photo: read turned upright"
     head = (
         f"{reading.path or 'photo'} ({reading.width}x{reading.height}, {what}): "
         f"{len(reading.tiles)} tiles, {len(reading.melds)} melds, {reading.ms:.0f} ms"

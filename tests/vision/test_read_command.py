@@ -29,7 +29,7 @@ def test_json_one_object_per_photo(fake_model_module, capsys, tmp_path):
     assert len(lines) == 2
     first = json.loads(lines[0])
     assert set(first) == {"image", "tiles", "melds", "warnings", "ms"}
-    assert first["image"] == {"path": a, "width": 640, "height": 480, "stretch": 1.0}
+    assert first["image"] == {"path": a, "width": 640, "height": 480, "stretch": 1.0, "turned": 0}
     assert [m["codes"] for m in first["melds"]] == [["R10", "R11", "R12"], ["O5", "O6", "O7", "O8"], ["K5", "K6", "B8"]]
     assert [m["valid"] for m in first["melds"]] == [True, True, False]
     t = first["tiles"][0]
@@ -56,6 +56,26 @@ def test_rack_flag(fake_model_module, capsys, tmp_path):
     assert main(["read", "--rack", "--json", _photo(tmp_path / "r.jpg")]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["melds"] == [] and all(t["meld"] is None for t in out["tiles"])
+
+
+def test_a_rack_photographed_sideways_is_read_upright_and_said_so(fake_model_module, capsys, tmp_path):
+    from vision_fakes import raw_tile
+
+    row = [(100 + 42 * k, 200, 140 + 42 * k, 256) for k in range(4)]
+
+    def tiles(rgb):  # as taken (tall) a column of unsure tiles; turned upright (wide) a row of sure ones
+        if rgb.shape[0] > rgb.shape[1]:
+            return [raw_tile((y1, x1, y2, x2), {"K5": 0.5, "K6": 0.5}) for x1, y1, x2, y2 in row]
+        return [raw_tile(b, {c: 0.99}) for b, c in zip(row, ["R1", "R2", "R3", "R4"])]
+
+    fake_model_module.model = FakeModel(tiles)
+    photo = _photo(tmp_path / "r.jpg", w=480, h=640)
+    assert main(["read", "--rack", photo]) == 0
+    out = capsys.readouterr().out
+    assert "(480x640, rack, standing sideways in the photo: read turned upright)" in out
+    assert "rack: R1 R2 R3 R4" in out
+    assert main(["read", "--rack", "--json", photo]) == 0
+    assert json.loads(capsys.readouterr().out)["image"]["turned"] in (1, 3)
 
 
 def test_bad_files_are_reported_and_the_rest_read(fake_model_module, capsys, tmp_path):
