@@ -331,7 +331,18 @@ def _row_frame(boxes: Sequence[Sequence[float]]) -> _Frame:
     if frame.n == 0:
         return frame
     sideways = _Frame.of(_transposed(boxes))
-    return sideways if sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1 else frame
+    return sideways if _runs_down(frame, sideways) else frame
+
+
+def rows_run_down(boxes: Sequence[Sequence[float]]) -> bool:
+    """Do the rows of touching tiles run down the photo (a table taken from its side, or turned a quarter)?"""
+    frame = _Frame.of(boxes)
+    return frame.n > 0 and _runs_down(frame, _Frame.of(_transposed(boxes)))
+
+
+def _runs_down(frame: "_Frame", sideways: "_Frame") -> bool:
+    """Clearly more tiles touch their neighbour with x and y swapped than as taken."""
+    return sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1
 
 
 def _transposed(boxes: Sequence[Sequence[float]]) -> np.ndarray:

@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
-from vision.layout import melds_with_cuts, rack_order, too_close
+from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
@@ -71,9 +71,9 @@ class Reader:
     ink colour (default: measured on the photo, ``vision.ink``). ``calibration``: how far each
     reader is believed and when a tile is doubtful (default: ``calibration.json`` in the models
     folder). ``low_view``: when a photo counts as a table seen from low down and is read stretched back
-    (``vision.lowview``); None reads every photo as taken. ``sideways``: a rack photographed sideways is read turned
-    upright (``vision.turn``); False reads it as taken (the calibration's replay, whose records hold the photo as
-    taken only).
+    (``vision.lowview``); None reads every photo as taken. ``sideways``: a rack photographed sideways, or a table whose
+    rows run down the photo, is read turned a quarter (``vision.turn``); False reads every photo as taken (the
+    calibration's replay, whose records hold the photo as taken only).
     """
 
     def __init__(
@@ -148,50 +148,62 @@ class Reader:
         A rack whose tiles stand one above another (``vision.turn``: a photo turned a quarter) is read again turned
         upright, and that reading kept where it has more tiles sure, or as many and more tiles found; so is a rack
         photo with fewer than ``FEW_TILES`` tiles found, the reading turned upright kept only where it has more tiles
-        sure. A turned reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was
-        read."""
+        sure. A table whose rows run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or
+        turned a quarter) is read turned too, its rows across, as the layout, a low view's stretch and the detector
+        know a table; that reading kept where it has more tiles sure, or as many and more tiles found. A turned
+        reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was read."""
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
         reading, sure = self._read(image, 1.0, rack, known, rules)
         boxes = [t.box for t in reading.tiles]
+        if not rack and self.sideways and rows_run_down(boxes):
+            # a table whose rows run down the photo: read turned a quarter, its rows across, as the layout, a low view's
+            # stretch and the detector know a table; kept where it reads more tiles surely, or as many and finds more
+            upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
+            if upright_sure > sure or (upright_sure == sure and len(upright.tiles) > len(boxes)):
+                return dataclasses.replace(upright, ms=_ms(start))
         if rack and self.sideways:
             sideways = stands_sideways(boxes)
             if sideways or len(boxes) < FEW_TILES:
                 # a rack photographed sideways (its boxes flat, but no low view), or perhaps one whose standing tiles
                 # the detector missed sideways: read turned upright, kept where it reads more tiles surely (a rack
                 # that stands sideways: or as many, and finds more tiles)
-                upright, upright_sure = self._read_upright(image, boxes, known, rules)
+                upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
                 more = len(upright.tiles) > len(boxes)
                 if upright_sure > sure or (sideways and upright_sure == sure and more):
                     return dataclasses.replace(upright, ms=_ms(start))
                 if sideways:
                     return dataclasses.replace(reading, ms=_ms(start))
-        reading = self._read_low_view(image, reading, sure, rack, known, rules)
+        reading, _ = self._read_low_view(image, reading, sure, rack, known, rules)
         return dataclasses.replace(reading, ms=_ms(start))
 
     def _read_low_view(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
-                       rules: HouseRules) -> PhotoReading:
+                       rules: HouseRules) -> tuple[PhotoReading, int]:
         """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure), or where its boxes are flat the reading
-        of the photo stretched, whichever has more tiles sure."""
+        of the photo stretched, whichever has more tiles sure; and how many are."""
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
             tall, tall_sure = self._read(image, stretch, rack, known, rules)
             if tall_sure > sure:
-                return tall
-        return reading
+                return tall, tall_sure
+        return reading, sure
 
-    def _read_upright(self, image: Image, boxes: Sequence[Sequence[float]], known: tuple[str | Tile, ...],
+    def _read_upright(self, image: Image, boxes: Sequence[Sequence[float]], rack: bool, known: tuple[str | Tile, ...],
                       rules: HouseRules) -> tuple[PhotoReading, int]:
-        """The reading of a rack photographed sideways, turned upright (on the photo as taken), and how many of its
-        tiles are sure. The number reader says which quarter turn stands the rack's numbers the right way up; with
-        no number reader, or no tile found to ask it about, both are read and the surer kept."""
+        """The reading of a photo standing sideways (a rack, or a table whose rows run down it) turned a quarter
+        upright, on the photo as taken, and how many of its tiles are sure; a table's reading stretched where it is
+        a low view. The number reader says which quarter turn stands the tiles' numbers the right way up; with no
+        number reader, or no tile found to ask it about, both are read and the surer kept."""
         numbers = self.number_reader
         turns = (1, 3) if numbers is None or not len(boxes) else (
             way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
         best: tuple[PhotoReading, int] | None = None
         for quarters in turns:
-            upright, upright_sure = self._read(turned(image, quarters), 1.0, True, known, rules)
+            photo = turned(image, quarters)
+            upright, upright_sure = self._read(photo, 1.0, rack, known, rules)
+            if not rack:
+                upright, upright_sure = self._read_low_view(photo, upright, upright_sure, rack, known, rules)
             if best is None or upright_sure > best[1]:
                 best = turned_back(upright, quarters), upright_sure
         assert best is not None

@@ -114,7 +114,9 @@ class PhotoReading:
     ms: float = 0.0
     rack: bool = False
     stretch: float = 1.0  # read this many times taller: a table seen from low down (vision.lowview); 1: as taken
-    turned: int = 0  # read turned this many quarter turns clockwise: a rack standing sideways (vision.turn); 0: as taken
+    # read turned this many quarter turns clockwise (vision.turn: a rack standing sideways, a table whose rows run down
+    # the photo; a stretch then applies to the turned photo's height); 0: as taken
+    turned: int = 0
 
     def codes(self) -> list[str]:
         return [t.code for t in self.tiles]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from layout_synth import make_layout, shuffled
 
-from vision.layout import group_melds, rack_order, row_angle
+from vision.layout import group_melds, rack_order, row_angle, rows_run_down
 
 
 def _row(x0: float, y0: float, sizes: list[int], gaps: list[float], w: float = 40, h: float = 56):
@@ -123,3 +123,5 @@ def test_rows_running_down_the_photo():
     got = group_melds(sideways)
     assert sorted(map(sorted, got)) == sorted(map(sorted, melds))
     assert group_melds(boxes) == melds  # the same table photographed upright is read as before
+    # and the reader is told the rows run down (it reads such a photo turned a quarter, vision.turn)
+    assert rows_run_down(sideways) and not rows_run_down(boxes) and not rows_run_down([])
