@@ -26,6 +26,8 @@ the photo's edge on no label: most often a tile there whose number is out of vie
 label, grouped with its meld as it should be. Both read a photo of a Twist box (the sidecar's ``twist``) with the Twist rule on, as
 the family playing with that box would.
 
+``--turn`` turns each photo a quarter, clockwise and counter-clockwise in turn, its labels with it: a table
+photographed by a phone held flat that guessed its way up wrong, its rows running down the photo.
 ``--dir`` reuses (or keeps) the rendered set; ``--draw K`` writes the first K photos with a wrong
 meld to /tmp/layout_fail_*.png (true melds in colour, predicted groups as white outlines). ``--list`` (with
 ``--read``) prints each meld not read exactly: its tiles as labelled, each with what the reader read
@@ -50,8 +52,10 @@ import numpy as np  # noqa: E402
 
 from engine.rules import HouseRules  # noqa: E402
 from vision.layout import group_melds, melds_with_cuts  # noqa: E402
+from vision.load import load_image  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.regroup import codes_meld, part_at_joint, split_by_rules  # noqa: E402
+from vision.turn import turned, turned_box  # noqa: E402
 
 TRAIN_SEEDS = {1, 2, 3, 777, 4242}
 SLANT_DEG = 40.0
@@ -95,17 +99,16 @@ def score(true: list[list[int]], pred: list[list[int]]) -> list[str]:
     return out
 
 
-def read_groups(reader, img_path: Path, tiles: list[dict],
+def read_groups(reader, image, tiles: list[dict],
                 rules: HouseRules) -> tuple[list[list[int]], set[int], dict[int, str]]:
     """The reader's melds on the photo in terms of the labelled ``tiles`` (indices); a tile the reader
     found where no label is gets an index past them. Also those of them cut by the photo's edge (the reader's
     ``cut_by_frame``): the renders label no tile whose number is out of view, so such a box is most often a tile
     the labels leave out, not a box on no tile. And what the reader read on each index (its code, ``?`` where
     doubtful)."""
-    from vision.load import load_image
     from vision.types import CUT_BY_FRAME
 
-    reading = reader.read(load_image(img_path), rules=rules)
+    reading = reader.read(image, rules=rules)
     pairs = dict((j, i) for i, j in match([t["box"] for t in tiles], [t.box for t in reading.tiles]))
     name = {j: pairs.get(j, len(tiles) + j) for j in range(len(reading.tiles))}
     in_meld = {j for m in reading.melds for j in m.tiles}
@@ -113,6 +116,20 @@ def read_groups(reader, img_path: Path, tiles: list[dict],
     edge = {name[j] for j, t in enumerate(reading.tiles) if j not in pairs and t.doubt == CUT_BY_FRAME}
     shown = {name[j]: t.code + ("?" if t.doubtful else "") for j, t in enumerate(reading.tiles)}
     return groups + [[name[j]] for j in range(len(reading.tiles)) if j not in in_meld], edge, shown
+
+
+def turned_meta(meta: dict, quarters: int) -> dict:
+    """A sidecar for its photo turned ``quarters`` quarter turns clockwise: each tile's box and corners turned."""
+    w, h = meta["width"], meta["height"]
+
+    def point(x: float, y: float) -> list[float]:
+        x1, y1, _, _ = turned_box((x, y, x, y), quarters, w, h)
+        return [x1, y1]
+
+    tiles = [{**t, "box": list(turned_box(t["box"], quarters, w, h)), "corners": [point(*c) for c in t["corners"]]}
+             for t in meta["tiles"]]
+    size = (h, w) if quarters % 2 else (w, h)
+    return {**meta, "tiles": tiles, "width": size[0], "height": size[1]}
 
 
 def describe(meld: list[int], outcome: str, pred: list[list[int]], tiles: list[dict], shown: dict[int, str]) -> str:
@@ -163,10 +180,10 @@ def report(name: str, rows: list[tuple[int, str]], photos: list[bool]) -> None:
     print(line("strays (1)", [o for k, o in rows if k == 1]))
 
 
-def draw(img_path: Path, boxes, true, pred, out: Path) -> None:
+def draw(img_path: Path, boxes, true, pred, out: Path, quarters: int = 0) -> None:
     from PIL import Image, ImageDraw
 
-    im = Image.open(img_path).convert("RGB")
+    im = Image.open(img_path).convert("RGB").rotate(-90 * quarters, expand=True)  # PIL turns counter-clockwise
     d = ImageDraw.Draw(im)
     rng = np.random.default_rng(0)
     for meld in true:
@@ -196,6 +213,8 @@ def main() -> None:
     ap.add_argument("--rules", action="store_true", help="the rules cut groups at their wider gaps (labelled codes)")
     ap.add_argument("--read", action="store_true", help="the whole reader: its tiles, reading and melds")
     ap.add_argument("--list", action="store_true", help="(with --read) print each meld not read exactly")
+    ap.add_argument("--turn", action="store_true",
+                    help="each photo turned a quarter, clockwise and counter-clockwise in turn, its labels with it")
     args = ap.parse_args()
     if args.list and not args.read:
         sys.exit("--list needs --read")
@@ -217,14 +236,17 @@ def main() -> None:
         reader = Reader()
     rows_all, rows_slant, ph_all, ph_slant = [], [], [], []
     drawn = at_edge = 0
-    for path in metas:
+    for k, path in enumerate(metas):
         meta = json.loads(path.read_text())
+        quarters = (1 if k % 2 == 0 else 3) if args.turn else 0
+        meta = turned_meta(meta, quarters)
         boxes, true, tiles = scene(meta, 0.0 if args.read else args.min_visible)
         rules = HouseRules(twist=bool(meta.get("twist")))  # a family with a Twist box plays with its rule on
         if not boxes:
             continue
         if args.read:
-            pred, edge, shown = read_groups(reader, root / "images" / "val" / meta["image"], tiles, rules)
+            photo = load_image(root / "images" / "val" / meta["image"])
+            pred, edge, shown = read_groups(reader, turned(photo, quarters), tiles, rules)
         elif args.rules:
             groups, cuts, wide = melds_with_cuts(boxes)
             as_labelled = codes_meld([t["code"] for t in tiles], rules)
@@ -248,7 +270,7 @@ def main() -> None:
             ph_slant.append(ok)
         if not ok and drawn < args.draw:
             out = Path(f"/tmp/layout_fail_{path.stem}.png")
-            draw(root / "images" / "val" / meta["image"], boxes, true, pred, out)
+            draw(root / "images" / "val" / meta["image"], boxes, true, pred, out, quarters)
             bad = [(len(m), o) for m, o in zip(true, outs) if o != "exact"]
             print(f"drew {out} (elev {elev:.0f}, wrong: {bad})" if elev else f"drew {out} (wrong: {bad})")
             drawn += 1

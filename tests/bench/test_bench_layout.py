@@ -30,3 +30,16 @@ def test_a_split_meld_shows_each_group_it_was_read_in():
     shown = {0: "O1", 1: "O2", 2: "O3", 3: "O4"}
     assert score([[0, 1, 2, 3]], pred) == ["split"]
     assert describe([0, 1, 2, 3], "split", pred, tiles, shown) == "split  [O1 O2 O3 O4]  read as [O3 O4] [O1 O2]"
+
+
+def test_a_turned_sidecar_turns_each_tiles_box_and_corners_with_its_photo():
+    from bench_layout import turned_meta
+
+    meta = {"image": "t.jpg", "width": 100, "height": 60, "tiles": [
+        {"code": "R5", "box": [70.0, 10.0, 95.0, 20.0], "corners": [[70, 10], [95, 10], [95, 20], [70, 20]], "meld": 0}]}
+    quarter = turned_meta(meta, 1)
+    assert (quarter["width"], quarter["height"]) == (60, 100) and quarter["image"] == "t.jpg"
+    tile = quarter["tiles"][0]
+    assert tile["box"] == [40.0, 70.0, 50.0, 95.0] and tile["code"] == "R5" and tile["meld"] == 0
+    assert tile["corners"] == [[50.0, 70.0], [50.0, 95.0], [40.0, 95.0], [40.0, 70.0]]
+    assert turned_meta(meta, 0) == meta and meta["tiles"][0]["box"] == [70.0, 10.0, 95.0, 20.0]
