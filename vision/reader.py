@@ -193,11 +193,16 @@ class Reader:
                       rules: HouseRules) -> tuple[PhotoReading, int]:
         """The reading of a photo standing sideways (a rack, or a table whose rows run down it) turned a quarter
         upright, on the photo as taken, and how many of its tiles are sure; a table's reading stretched where it is
-        a low view. The number reader says which quarter turn stands the tiles' numbers the right way up; with no
-        number reader, or no tile found to ask it about, both are read and the surer kept."""
+        a low view. A table is turned a quarter clockwise: its tiles read alike either way up, and a run is laid in
+        order either way. For a rack the number reader says which quarter turn stands its numbers the right way up;
+        with no number reader, or no tile found to ask it about, both are read and the surer kept."""
         numbers = self.number_reader
-        turns = (1, 3) if numbers is None or not len(boxes) else (
-            way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
+        if not rack:  # a table's tiles read alike either way up, and a run is laid in order either way
+            turns: tuple[int, ...] = (1,)
+        elif numbers is None or not len(boxes):
+            turns = (1, 3)
+        else:
+            turns = (way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
         best: tuple[PhotoReading, int] | None = None
         for quarters in turns:
             photo = turned(image, quarters)
