@@ -9,8 +9,8 @@ another shows a rack standing sideways, to be read turned upright. Which quarter
 reader says: a tile's number read turned over reads as no number, or (a 6, a 9) no more surely.
 
 A table whose rows run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or turned a
-quarter) is read turned the same way: its tiles read alike at any angle, but the layout, a low view's stretch and
-the detector's foreshortened tiles know rows that run across.
+quarter) is read turned a quarter clockwise, its way up not asked: its tiles read alike at any angle, but the
+layout, a low view's stretch and the detector's foreshortened tiles know rows that run across.
 
 Turns are counted in quarters clockwise; a box is ``(x1, y1, x2, y2)`` in pixels.
 """
