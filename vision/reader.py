@@ -37,8 +37,8 @@ from vision.metrics import box_iou
 from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
-from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
+from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
@@ -157,23 +157,17 @@ class Reader:
         start = time.perf_counter()
         reading, sure = self._read(image, 1.0, rack, known, rules)
         boxes = [t.box for t in reading.tiles]
-        if not rack and self.sideways and rows_run_down(boxes):
-            # a table whose rows run down the photo: read turned a quarter, its rows across, as the layout, a low view's
-            # stretch and the detector know a table; kept where it reads more tiles surely, or as many and finds more
-            upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
-            if upright_sure > sure or (upright_sure == sure and len(upright.tiles) > len(boxes)):
-                return dataclasses.replace(upright, ms=_ms(start))
-        if rack and self.sideways:
-            sideways = stands_sideways(boxes)
-            if sideways or len(boxes) < FEW_TILES:
-                # a rack photographed sideways (its boxes flat, but no low view), or perhaps one whose standing tiles
-                # the detector missed sideways: read turned upright, kept where it reads more tiles surely (a rack
-                # that stands sideways: or as many, and finds more tiles)
+        if self.sideways:
+            # a rack standing sideways, or a table whose rows run down the photo: read turned a quarter, and so is a
+            # rack with few tiles found (perhaps standing tiles the detector missed sideways); the turned reading is
+            # kept where it reads more tiles surely (standing sideways: or as many, and finds more tiles)
+            sideways = stands_sideways(boxes) if rack else rows_run_down(boxes)
+            if sideways or (rack and len(boxes) < FEW_TILES):
                 upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
                 more = len(upright.tiles) > len(boxes)
                 if upright_sure > sure or (sideways and upright_sure == sure and more):
                     return dataclasses.replace(upright, ms=_ms(start))
-                if sideways:
+                if sideways and rack:  # a sideways rack's boxes are flat, but it is no low view
                     return dataclasses.replace(reading, ms=_ms(start))
         reading, _ = self._read_low_view(image, reading, sure, rack, known, rules)
         return dataclasses.replace(reading, ms=_ms(start))
