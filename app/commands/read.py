@@ -100,7 +100,8 @@ def format_reading(reading: PhotoReading) -> str:
     """The human report of one photo."""
     what = "rack" if reading.rack else "table"
     if reading.turned:
-        what += ", standing sideways in the photo: read turned upright"
+        what += (", standing sideways in the photo: read turned upright" if reading.rack
+                 else ", its rows running down the photo: read turned a quarter")
     head = (
         f"{reading.path or 'photo'} ({reading.width}x{reading.height}, {what}): "
         f"{len(reading.tiles)} tiles, {len(reading.melds)} melds, {reading.ms:.0f} ms"

@@ -78,6 +78,16 @@ def test_a_rack_photographed_sideways_is_read_upright_and_said_so(fake_model_mod
     assert json.loads(capsys.readouterr().out)["image"]["turned"] in (1, 3)
 
 
+def test_a_table_read_turned_says_its_rows_ran_down_the_photo():
+    from app.commands.read import format_reading
+    from vision.types import PhotoReading
+
+    reading = PhotoReading(path="t.jpg", width=480, height=640, tiles=[], melds=[], turned=1)
+    assert format_reading(reading).startswith(
+        "t.jpg (480x640, table, its rows running down the photo: read turned a quarter): 0 tiles")
+    assert "standing sideways" not in format_reading(reading)
+
+
 def test_bad_files_are_reported_and_the_rest_read(fake_model_module, capsys, tmp_path):
     fake_model_module.model = _model()
     txt = tmp_path / "notes.jpg"
