@@ -43,9 +43,10 @@ from tqdm import tqdm  # noqa: E402
 from vision.evaluate import edition_rules, open_dataset, same_number  # noqa: E402
 from vision.fusion import NO_NUMBER, number_column, number_marginal  # noqa: E402
 from vision.load import load_image  # noqa: E402
-from vision.lowview import squeezed, stretched_height  # noqa: E402
+from vision.lowview import stretched_height  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.reader import Reader  # noqa: E402
+from vision.turn import turned_box  # noqa: E402
 from vision.types import PhotoReading  # noqa: E402
 from vision.upright import TURNED_PAIR  # noqa: E402
 from vision.yolo_format import read_labels  # noqa: E402
@@ -118,13 +119,14 @@ def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[b
 
 
 class _Recorded:
-    """The reader's model and number reader, each answer kept by the height of the photo it was asked about (a low
-    view is read twice, as taken and stretched, ``vision.lowview``) and its tile's box there."""
+    """The reader's model and number reader, each answer kept by the shape of the photo it was asked about (a low
+    view is read twice, as taken and stretched, ``vision.lowview``; a rack standing sideways or a table whose rows
+    run down, as taken and turned a quarter, ``vision.turn``) and its tile's box there."""
 
     def __init__(self, reader: Reader) -> None:
         self.model, self.numbers = reader.model, reader.number_reader
-        self.classifier: dict[int, dict[tuple[float, ...], np.ndarray]] = {}
-        self.ocr: dict[int, dict[tuple[float, ...], np.ndarray]] = {}
+        self.classifier: dict[tuple[int, int], dict[tuple[float, ...], np.ndarray]] = {}
+        self.ocr: dict[tuple[int, int], dict[tuple[float, ...], np.ndarray]] = {}
 
     def forget(self) -> None:
         """Drop the answers on the photo before."""
@@ -132,20 +134,30 @@ class _Recorded:
 
     def predict(self, rgb: np.ndarray) -> list:
         raw = self.model.predict(rgb)
-        self.classifier[rgb.shape[0]] = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
+        self.classifier[rgb.shape[:2]] = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
         return raw
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
         out = np.asarray(self.numbers.read(rgb, boxes, upright), dtype=np.float64)
-        self.ocr[rgb.shape[0]] = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        self.ocr[rgb.shape[:2]] = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
         return out
 
-    def opinions(self, reading: PhotoReading) -> dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]]:
-        """The classifier's and the recogniser's answers on each of ``reading``'s tiles, by its box on the photo
-        as taken."""
-        height = stretched_height(reading.height, reading.stretch)
-        classifier, ocr = self.classifier.get(height, {}), self.ocr.get(height, {})
-        return {squeezed(box, reading.stretch) if reading.stretch > 1 else box: (classifier[box], ocr[box]) for box in ocr}
+    def opinions(self, reading: PhotoReading) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The classifier's and the recogniser's answers on each of ``reading``'s tiles (its boxes on the photo as
+        taken), asked on the photo the reading was read from: turned first, then stretched."""
+        width, height = (reading.height, reading.width) if reading.turned % 2 else (reading.width, reading.height)
+        shape = (stretched_height(height, reading.stretch), width)
+        classifier, ocr = self.classifier.get(shape, {}), self.ocr.get(shape, {})
+        asked = list(ocr)
+        centres = np.array([[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] for b in asked]).reshape(-1, 2)
+        out = []
+        for tile in reading.tiles:
+            x1, y1, x2, y2 = turned_box(tile.box, reading.turned, reading.width, reading.height)
+            # the box it was asked about, turned and stretched back and forth: equal but for rounding
+            centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2 * reading.stretch])
+            box = asked[int(np.argmin(np.abs(centres - centre).sum(1)))]
+            out.append((classifier[box], ocr[box]))
+        return out
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -174,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         opinions = recorded.opinions(reading)
         for i, j in match([t.box for t in truth], [t.box for t in reading.tiles]):
             code, tile = truth[i].code, reading.tiles[j]
-            cls, ocr = opinions[tile.box]
+            cls, ocr = opinions[j]
             found += 1
             way_up = turned_right(code, cls, ocr)
             if way_up is not None:

@@ -3,6 +3,7 @@ credited to a reader not followed only where that reader had the true number."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,7 +18,8 @@ from bench_errors import FOLLOWED, _Recorded, followed, other_right  # noqa: E40
 from vision.fusion import NUMBER_COLUMNS  # noqa: E402
 from vision.lowview import squeezed  # noqa: E402
 from vision.model import RawTile  # noqa: E402
-from vision.types import PhotoReading  # noqa: E402
+from vision.turn import turned_box  # noqa: E402
+from vision.types import PhotoReading, TileReading  # noqa: E402
 from vision.yolo_format import CLASS_NAMES  # noqa: E402
 
 
@@ -58,18 +60,48 @@ def test_a_reader_not_followed_is_credited_only_with_the_true_number():
     assert not other_right("O2", "O2", cls, ocr)  # the reader followed is no other reader
 
 
+def _recording(photos: dict[tuple[int, int], tuple[tuple[float, float, float, float], np.ndarray, np.ndarray]]) -> _Recorded:
+    """A record of each photo's one box and the two readers' answers on it, by the photo's (height, width)."""
+    def predict(rgb: np.ndarray) -> list:
+        box, cls, _ = photos[rgb.shape[:2]]
+        return [RawTile(box, 0.9, cls)]
+
+    def read(rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
+        return photos[rgb.shape[:2]][2][None]
+
+    fake = SimpleNamespace(predict=predict, read=read)
+    recorded = _Recorded(SimpleNamespace(model=fake, number_reader=fake))
+    for height, width in photos:
+        rgb = np.zeros((height, width, 3), np.uint8)
+        recorded.read(rgb, np.array([r.box for r in recorded.predict(rgb)]))
+    return recorded
+
+
+def _tile(box: tuple[float, float, float, float]) -> TileReading:
+    return TileReading(box=box, code="R7", confidence=0.9, alternatives=[])
+
+
 def test_a_low_view_read_stretched_finds_its_answers_on_the_stretched_photo():
     box = (10.0, 30.0, 50.0, 90.0)  # on the photo stretched twice as tall
-    cls, ocr = _classifier(R7=0.9), _recogniser(7, 0.8)
-    fake = SimpleNamespace(predict=lambda rgb: [RawTile(box, 0.9, cls)], read=lambda rgb, boxes, upright=False: ocr[None])
-    recorded = _Recorded(SimpleNamespace(model=fake, number_reader=fake))
-    for height in (60, 120):  # the photo as taken, then stretched
-        rgb = np.zeros((height, 80, 3), np.uint8)
-        recorded.read(rgb, np.array([r.box for r in recorded.predict(rgb)]))
-    reading = PhotoReading(path="p.jpg", width=80, height=60, tiles=[], melds=[], stretch=2.0)
-    opinions = recorded.opinions(reading)
-    assert list(opinions) == [squeezed(box, 2.0)]
-    got_cls, got_ocr = opinions[squeezed(box, 2.0)]
-    assert np.array_equal(got_cls, cls) and np.array_equal(got_ocr, ocr)
+    as_taken = ((10.0, 15.0, 50.0, 45.0), _classifier(R1=0.9), _recogniser(1, 0.8))
+    tall = (box, _classifier(R7=0.9), _recogniser(7, 0.8))
+    recorded = _recording({(60, 80): as_taken, (120, 80): tall})
+    reading = PhotoReading(path="p.jpg", width=80, height=60, tiles=[_tile(squeezed(box, 2.0))], melds=[], stretch=2.0)
+    [(got_cls, got_ocr)] = recorded.opinions(reading)
+    assert np.array_equal(got_cls, tall[1]) and np.array_equal(got_ocr, tall[2])
     recorded.forget()
-    assert recorded.opinions(reading) == {}
+    assert recorded.opinions(dataclasses.replace(reading, tiles=[])) == []
+
+
+def test_a_photo_read_turned_finds_its_answers_on_the_turned_photo():
+    # a photo 80 wide and 60 tall, read turned a quarter clockwise (60 wide, 80 tall) and stretched 1.5 times there
+    box = (10.0, 30.0, 20.0, 60.0)  # on the turned photo, stretched (120 tall)
+    on_turned = squeezed(box, 1.5)
+    as_taken = turned_box(on_turned, 3, 60, 80)  # turned back onto the photo as taken
+    recorded = _recording({
+        (60, 80): (as_taken, _classifier(R1=0.9), _recogniser(1, 0.8)),
+        (120, 60): (box, _classifier(R7=0.9), _recogniser(7, 0.8)),
+    })
+    reading = PhotoReading(path="p.jpg", width=80, height=60, tiles=[_tile(as_taken)], melds=[], stretch=1.5, turned=1)
+    [(got_cls, got_ocr)] = recorded.opinions(reading)
+    assert np.argmax(got_ocr) == 6 and got_cls[CLASS_NAMES.index("R7")] > 0.5
