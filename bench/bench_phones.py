@@ -20,7 +20,9 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
   (the near corners fall outside the photo, and their tiles with them);
 - ``quarter``, ``half``, ``three``: the photo turned a quarter, a half or three quarters clockwise (``Turn``), as a
   phone held flat over the table saves it when it guessed its own way up wrong, or an app that drops the photo's
-  orientation tag hands it over; the labels turned with it.
+  orientation tag hands it over; the labels turned with it;
+- ``mirror``: the photo mirrored left to right (``Mirror``), as a front camera that saves what its screen showed
+  hands it over; the labels mirrored with it.
 
 For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, and
 what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
@@ -199,7 +201,19 @@ class Turn:
         return np.ascontiguousarray(np.rot90(rgb, -self.quarters))
 
 
-View = Slant | Turn
+@dataclass(frozen=True)
+class Mirror:
+    """The photo mirrored left to right, pixel for pixel; the labels mirrored with it."""
+
+    def matrix(self, width: int, height: int) -> tuple[np.ndarray, tuple[int, int]]:
+        """The mirroring (photo to mirrored photo, in the photo's continuous coordinates) and the photo's size."""
+        return np.array([[-1, 0, width], [0, 1, 0], [0, 0, 1]], np.float64), (width, height)
+
+    def warp(self, rgb: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(rgb[:, ::-1])
+
+
+View = Slant | Turn | Mirror
 
 KEEP = 0.6  # a warped label box this much inside the changed photo stays labelled (clipped to it)
 
@@ -210,6 +224,7 @@ VIEWS: dict[str, View] = {
     "quarter": Turn(1),
     "half": Turn(2),
     "three": Turn(3),
+    "mirror": Mirror(),
 }
 
 

@@ -137,3 +137,19 @@ def test_a_turned_copy_turns_each_photo_and_its_labels_alike(tmp_path, name, qua
         assert n[0] == o[0]
         assert [float(v) for v in n[1:]] == pytest.approx(
             [(box[0] + box[2]) / 2 / W, (box[1] + box[3]) / 2 / H, (box[2] - box[0]) / W, (box[3] - box[1]) / H], abs=1e-5)
+
+
+def test_a_mirrored_copy_mirrors_each_photo_and_its_labels_alike(tmp_path):
+    from bench_phones import VIEWS, as_taken
+
+    source = open_dataset(REAL, "val")
+    out = changed_copy(str(REAL), "val", as_taken, tmp_path / "mirror", limit=1, view=VIEWS["mirror"])
+    (image, labels), (original, original_labels) = open_dataset(out, "val").photos[0], source.photos[0]
+    before, after = load_image(original).rgb, load_image(image).rgb
+    assert np.array_equal(after, before[:, ::-1])  # pixel for pixel, left to right
+    old = [line.split() for line in original_labels.read_text().splitlines()]
+    new = [line.split() for line in labels.read_text().splitlines()]
+    assert len(new) == len(old) and old
+    for o, n in zip(old, new):  # the centre mirrored, the size and the class kept
+        assert n[0] == o[0]
+        assert [float(v) for v in n[1:]] == pytest.approx([1 - float(o[1]), *(float(v) for v in o[2:])], abs=1e-5)
