@@ -285,7 +285,7 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
             continue
         model = _ReplayModel(r)
         reader = Reader(model, number_reader=_ReplayNumbers(r) if with_ocr else None, ocr=with_ocr, calibration=flat,
-                        ink_reader=_ReplayInks(r), sideways=False)
+                        ink_reader=_ReplayInks(r), sideways=False, mirror=False)
         # read with the rules the evaluation reads the photo with (the Twist rule on for the Twist edition)
         reading = reader.read(Image(np.zeros((r.height, r.width, 3), np.uint8), r.path), rack=r.rack,
                               rules=edition_rules(reader, r.truth))

@@ -34,6 +34,7 @@ from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
+from vision.mirror import KEEP_SURE, better_mirrored, mirrored_back
 from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
@@ -72,7 +73,8 @@ class Reader:
     reader is believed and when a tile is doubtful (default: ``calibration.json`` in the models
     folder). ``low_view``: when a photo counts as a table seen from low down and is read stretched back
     (``vision.lowview``); None reads every photo as taken. ``sideways``: a rack photographed sideways, or a table whose
-    rows run down the photo, is read turned a quarter (``vision.turn``); False reads every photo as taken (the
+    rows run down the photo, is read turned a quarter (``vision.turn``); ``mirror``: a photo saved mirrored is read
+    mirrored back (``vision.mirror``, asking the number reader). False for either reads every photo as taken (the
     calibration's replay, whose records hold the photo as taken only).
     """
 
@@ -89,6 +91,7 @@ class Reader:
         ink_reader: InkReading | None = None,
         low_view: LowView | None = LowView(),
         sideways: bool = True,
+        mirror: bool = True,
     ) -> None:
         self._model = model
         self.rules = rules
@@ -100,6 +103,7 @@ class Reader:
         self.ink_reader: InkReading = InkOpinion() if ink_reader is None else ink_reader
         self.low_view = low_view
         self.sideways = sideways
+        self.mirror = mirror
 
     @property
     def number_reader(self) -> NumberReading | None:
@@ -155,7 +159,25 @@ class Reader:
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
-        reading, sure = self._read(image, 1.0, rack, known, rules)
+        reading, sure, ocr = self._read(image, 1.0, rack, known, rules)
+        numbers, flip = self.number_reader, False
+        if self.mirror and ocr is not None and numbers is not None:
+            # a photo saved mirrored: the recogniser reads its largest tiles more surely mirrored back; the reading
+            # mirrored back is kept where it has more tiles sure (two at least), and the rest of the reading goes on
+            # from it
+            back = better_mirrored(image, [t.box for t in reading.tiles], ocr,
+                                   lambda rgb, b: numbers.read(rgb, b, upright=rack))
+            if back is not None:
+                again, again_sure, _ = self._read(back, 1.0, rack, known, rules)
+                if again_sure > sure and again_sure >= KEEP_SURE:
+                    image, reading, sure, flip = back, again, again_sure, True
+        reading = self._read_turned(image, reading, sure, rack, known, rules)
+        return dataclasses.replace(mirrored_back(reading) if flip else reading, ms=_ms(start))
+
+    def _read_turned(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
+                     rules: HouseRules) -> PhotoReading:
+        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure), or where it reads more tiles surely the
+        reading turned a quarter of a photo standing sideways, or stretched of a low view (``read``)."""
         boxes = [t.box for t in reading.tiles]
         if self.sideways:
             # a rack standing sideways, or a table whose rows run down the photo: read turned a quarter, and so is a
@@ -166,11 +188,11 @@ class Reader:
                 upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
                 more = len(upright.tiles) > len(boxes)
                 if upright_sure > sure or (sideways and upright_sure == sure and more):
-                    return dataclasses.replace(upright, ms=_ms(start))
+                    return upright
                 if sideways and rack:  # a sideways rack's boxes are flat, but it is no low view
-                    return dataclasses.replace(reading, ms=_ms(start))
+                    return reading
         reading, _ = self._read_low_view(image, reading, sure, rack, known, rules)
-        return dataclasses.replace(reading, ms=_ms(start))
+        return reading
 
     def _read_low_view(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
                        rules: HouseRules) -> tuple[PhotoReading, int]:
@@ -178,7 +200,7 @@ class Reader:
         of the photo stretched, whichever has more tiles sure; and how many are."""
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
-            tall, tall_sure = self._read(image, stretch, rack, known, rules)
+            tall, tall_sure, _ = self._read(image, stretch, rack, known, rules)
             if tall_sure > sure:
                 return tall, tall_sure
         return reading, sure
@@ -200,7 +222,7 @@ class Reader:
         best: tuple[PhotoReading, int] | None = None
         for quarters in turns:
             photo = turned(image, quarters)
-            upright, upright_sure = self._read(photo, 1.0, rack, known, rules)
+            upright, upright_sure, _ = self._read(photo, 1.0, rack, known, rules)
             if not rack:
                 upright, upright_sure = self._read_low_view(photo, upright, upright_sure, rack, known, rules)
             if best is None or upright_sure > best[1]:
@@ -209,16 +231,17 @@ class Reader:
         return best
 
     def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile],
-              rules: HouseRules) -> tuple[PhotoReading, int]:
-        """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, and how
-        many of its tiles are sure by every threshold but a low view's own."""
+              rules: HouseRules) -> tuple[PhotoReading, int, np.ndarray | None]:
+        """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, how
+        many of its tiles are sure by every threshold but a low view's own, and the number reader's (N, 14) answers
+        on its tiles, in their order (None without a number reader)."""
         photo = stretched(image, stretch) if stretch > 1 else image
         raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
             return PhotoReading(
                 path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
                 warnings=[NO_TILES], rack=rack, stretch=stretch,
-            ), 0
+            ), 0, None
         boxes = [r.box for r in raw]
         groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes)
         order = [i for g in groups for i in g]
@@ -321,7 +344,7 @@ class Reader:
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, rack=rack, stretch=stretch,
-        ), sure
+        ), sure, ocr
 
     def read_path(self, path: str | Path, rack: bool = False) -> PhotoReading:
         """Load and read one photo file (raises vision.errors.ImageError for a bad file)."""

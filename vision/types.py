@@ -117,6 +117,9 @@ class PhotoReading:
     # read turned this many quarter turns clockwise (vision.turn: a rack standing sideways, a table whose rows run down
     # the photo; a stretch then applies to the turned photo's height); 0: as taken
     turned: int = 0
+    # read mirrored left to right (vision.mirror: a photo saved mirrored, read mirrored back; then turned and
+    # stretched as above, on the mirrored photo); False: as taken
+    mirrored: bool = False
 
     def codes(self) -> list[str]:
         return [t.code for t in self.tiles]
@@ -124,7 +127,7 @@ class PhotoReading:
     def to_json(self) -> dict[str, Any]:
         return {
             "image": {"path": self.path, "width": self.width, "height": self.height, "stretch": round(float(self.stretch), 3),
-                      "turned": self.turned},
+                      "turned": self.turned, "mirrored": self.mirrored},
             "tiles": [t.to_json() for t in self.tiles],
             "melds": [m.to_json() for m in self.melds],
             "warnings": list(self.warnings),

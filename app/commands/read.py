@@ -99,6 +99,8 @@ def _write_annotated(image, reading: PhotoReading, out: Path) -> None:
 def format_reading(reading: PhotoReading) -> str:
     """The human report of one photo."""
     what = "rack" if reading.rack else "table"
+    if reading.mirrored:
+        what += ", saved mirrored (a front camera's): read mirrored back"
     if reading.turned:
         what += (", standing sideways in the photo: read turned upright" if reading.rack
                  else ", its rows running down the photo: read turned a quarter")

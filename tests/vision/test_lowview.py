@@ -74,7 +74,7 @@ def test_the_reader_reads_a_low_view_stretched_and_gives_its_boxes_on_the_photo(
     reading = Reader(model=model, ocr=False).read(Image(np.full((200, 400, 3), 90, np.uint8), "low.jpg"))
     assert [s[0] for s in model.shapes] == [200, 600]
     assert (reading.width, reading.height, reading.stretch) == (400, 200, 3.0)
-    assert reading.to_json()["image"] == {"path": "low.jpg", "width": 400, "height": 200, "stretch": 3.0, "turned": 0}
+    assert reading.to_json()["image"] == {"path": "low.jpg", "width": 400, "height": 200, "stretch": 3.0, "turned": 0, "mirrored": False}
     assert sorted(reading.codes()) == ["K2", "R7", "R8", "R9"]
     boxes = {t.code: t.box for t in reading.tiles}
     assert boxes["R7"] == pytest.approx(FLAT[0]) and boxes["K2"] == pytest.approx((250, 10, 300, 30))

@@ -29,7 +29,7 @@ def test_json_one_object_per_photo(fake_model_module, capsys, tmp_path):
     assert len(lines) == 2
     first = json.loads(lines[0])
     assert set(first) == {"image", "tiles", "melds", "warnings", "ms"}
-    assert first["image"] == {"path": a, "width": 640, "height": 480, "stretch": 1.0, "turned": 0}
+    assert first["image"] == {"path": a, "width": 640, "height": 480, "stretch": 1.0, "turned": 0, "mirrored": False}
     assert [m["codes"] for m in first["melds"]] == [["R10", "R11", "R12"], ["O5", "O6", "O7", "O8"], ["K5", "K6", "B8"]]
     assert [m["valid"] for m in first["melds"]] == [True, True, False]
     t = first["tiles"][0]
@@ -86,6 +86,15 @@ def test_a_table_read_turned_says_its_rows_ran_down_the_photo():
     assert format_reading(reading).startswith(
         "t.jpg (480x640, table, its rows running down the photo: read turned a quarter): 0 tiles")
     assert "standing sideways" not in format_reading(reading)
+
+
+def test_a_photo_read_mirrored_back_says_so():
+    from app.commands.read import format_reading
+    from vision.types import PhotoReading
+
+    reading = PhotoReading(path="t.jpg", width=640, height=480, tiles=[], melds=[], mirrored=True)
+    assert format_reading(reading).startswith(
+        "t.jpg (640x480, table, saved mirrored (a front camera's): read mirrored back): 0 tiles")
 
 
 def test_bad_files_are_reported_and_the_rest_read(fake_model_module, capsys, tmp_path):

@@ -141,7 +141,7 @@ def test_json_shape(table_fixture):
     _, model = table_fixture
     out = Reader(model=model).read(_blank()).to_json()
     assert set(out) == {"image", "tiles", "melds", "warnings", "ms"}
-    assert out["image"] == {"path": "table.jpg", "width": 640, "height": 480, "stretch": 1.0, "turned": 0}
+    assert out["image"] == {"path": "table.jpg", "width": 640, "height": 480, "stretch": 1.0, "turned": 0, "mirrored": False}
     tile = out["tiles"][5]
     assert set(tile) >= {"box", "code", "confidence", "alternatives", "meld"}
     assert tile["code"] == "O7" and tile["meld"] == 1 and tile["box"] == [380.0, 200.0, 420.0, 256.0]

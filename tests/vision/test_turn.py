@@ -151,7 +151,7 @@ def test_a_sideways_rack_is_read_once_more_the_way_the_number_reader_says_is_up(
     model = FakeModel(_sideways_rack)
     upright = {tuple(float(v) for v in b): {n: 0.99} for b, n in zip(ROW, range(1, 7))}
     numbers = FakeNumberReader(upright)
-    reading = Reader(model=model, number_reader=numbers, low_view=None).read(_marked(400, 700), rack=True)
+    reading = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(_marked(400, 700), rack=True)
     # as taken, then the one turn the number reader chose: its two looks are number readings only
     assert [s[:2] for s in model.shapes] == [(700, 400), (400, 700)]
     assert len(numbers.asked) == 4 and all(numbers.upright)
@@ -209,7 +209,7 @@ def test_a_table_whose_rows_run_down_the_photo_is_read_turned_its_melds_across()
     row = [raw_tile(b, {c: 0.99}) for b, c in zip(ROW, ["R3", "R4", "R5", "R6", "R7", "R8"])]
     model = FakeModel(lambda rgb: column if rgb.shape[0] > rgb.shape[1] else row)
     numbers = FakeNumberReader({tuple(float(v) for v in b): {n: 0.99} for b, n in zip(ROW, range(3, 9))})
-    reading = Reader(model=model, number_reader=numbers, low_view=None).read(_marked(400, 700))
+    reading = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(_marked(400, 700))
     # a table is turned one way, clockwise, without asking which way is up: its tiles read alike either way
     assert reading.turned == 1 and (reading.width, reading.height) == (400, 700) and len(numbers.asked) == 2
     assert [sorted(m.codes) for m in reading.melds] == [["R3", "R4", "R5", "R6", "R7", "R8"]]
