@@ -43,11 +43,12 @@ from tqdm import tqdm  # noqa: E402
 from vision.evaluate import edition_rules, open_dataset, same_number  # noqa: E402
 from vision.fusion import NO_NUMBER, number_column, number_marginal  # noqa: E402
 from vision.load import load_image  # noqa: E402
-from vision.lowview import stretched_height  # noqa: E402
+from vision.lowview import stretched  # noqa: E402
 from vision.metrics import match  # noqa: E402
+from vision.mirror import mirrored, mirrored_box  # noqa: E402
 from vision.reader import Reader  # noqa: E402
-from vision.turn import turned_box  # noqa: E402
-from vision.types import PhotoReading  # noqa: E402
+from vision.turn import turned, turned_box  # noqa: E402
+from vision.types import Image, PhotoReading  # noqa: E402
 from vision.upright import TURNED_PAIR  # noqa: E402
 from vision.yolo_format import read_labels  # noqa: E402
 
@@ -119,14 +120,16 @@ def turned_right(truth: str, classifier: np.ndarray, ocr: np.ndarray) -> tuple[b
 
 
 class _Recorded:
-    """The reader's model and number reader, each answer kept by the shape of the photo it was asked about (a low
-    view is read twice, as taken and stretched, ``vision.lowview``; a rack standing sideways or a table whose rows
-    run down, as taken and turned a quarter, ``vision.turn``) and its tile's box there."""
+    """The reader's model and number reader, each answer kept by the photo it was asked about (a low view is read
+    twice, as taken and stretched, ``vision.lowview``; a rack standing sideways or a table whose rows run down, as
+    taken and turned a quarter, ``vision.turn``; a photo the number reader reads better mirrored, as taken and
+    mirrored back, ``vision.mirror``) and its tile's box there. A photo is known by its pixels (``_key``): a
+    mirrored photo is as large as the photo as taken."""
 
     def __init__(self, reader: Reader) -> None:
         self.model, self.numbers = reader.model, reader.number_reader
-        self.classifier: dict[tuple[int, int], dict[tuple[float, ...], np.ndarray]] = {}
-        self.ocr: dict[tuple[int, int], dict[tuple[float, ...], np.ndarray]] = {}
+        self.classifier: dict[tuple, dict[tuple[float, ...], np.ndarray]] = {}
+        self.ocr: dict[tuple, list[dict[tuple[float, ...], np.ndarray]]] = {}
 
     def forget(self) -> None:
         """Drop the answers on the photo before."""
@@ -134,30 +137,50 @@ class _Recorded:
 
     def predict(self, rgb: np.ndarray) -> list:
         raw = self.model.predict(rgb)
-        self.classifier[rgb.shape[:2]] = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
+        self.classifier[_key(rgb)] = {tuple(float(v) for v in r.box): np.asarray(r.probs, dtype=np.float64) for r in raw}
         return raw
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
         out = np.asarray(self.numbers.read(rgb, boxes, upright), dtype=np.float64)
-        self.ocr[rgb.shape[:2]] = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        asked = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        self.ocr.setdefault(_key(rgb), []).append(asked)
         return out
 
-    def opinions(self, reading: PhotoReading) -> list[tuple[np.ndarray, np.ndarray]]:
-        """The classifier's and the recogniser's answers on each of ``reading``'s tiles (its boxes on the photo as
-        taken), asked on the photo the reading was read from: turned first, then stretched."""
-        width, height = (reading.height, reading.width) if reading.turned % 2 else (reading.width, reading.height)
-        shape = (stretched_height(height, reading.stretch), width)
-        classifier, ocr = self.classifier.get(shape, {}), self.ocr.get(shape, {})
-        asked = list(ocr)
-        centres = np.array([[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] for b in asked]).reshape(-1, 2)
+    def opinions(self, image: Image, reading: PhotoReading) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The classifier's and the recogniser's answers on each of ``reading``'s tiles (its boxes on ``image``, the
+        photo as taken), asked on the photo the reading was read from: mirrored, turned, then stretched as the
+        reading says. The recogniser's answer is its last on that photo (a photo read whole after a few of its tiles
+        were asked about, ``vision.mirror``)."""
+        photo = mirrored(image) if reading.mirrored else image
+        photo = turned(photo, reading.turned)
+        photo = stretched(photo, reading.stretch) if reading.stretch > 1 else photo
+        key = _key(photo.rgb)
+        classifier, asks = self.classifier.get(key, {}), self.ocr.get(key, [])
         out = []
         for tile in reading.tiles:
-            x1, y1, x2, y2 = turned_box(tile.box, reading.turned, reading.width, reading.height)
+            box = mirrored_box(tile.box, image.width) if reading.mirrored else tile.box
+            x1, y1, x2, y2 = turned_box(box, reading.turned, image.width, image.height)
             # the box it was asked about, turned and stretched back and forth: equal but for rounding
             centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2 * reading.stretch])
-            box = asked[int(np.argmin(np.abs(centres - centre).sum(1)))]
-            out.append((classifier[box], ocr[box]))
+            asked, hit = next((asked, hit) for asked in reversed(asks) for hit in [_nearest(asked, centre)]
+                              if hit is not None and hit in classifier)
+            out.append((classifier[hit], asked[hit]))
         return out
+
+
+def _key(rgb: np.ndarray) -> tuple:
+    """A photo, by its size and a sample of its pixels."""
+    return rgb.shape, rgb[:: max(1, rgb.shape[0] // 61), :: max(1, rgb.shape[1] // 67)].tobytes()
+
+
+def _nearest(asked: dict[tuple[float, ...], np.ndarray], centre: np.ndarray, within: float = 1.0) -> tuple[float, ...] | None:
+    """The box of ``asked`` whose centre lies within ``within`` pixels of ``centre`` (the nearest), or None."""
+    best, gap = None, within
+    for box in asked:
+        d = abs((box[0] + box[2]) / 2 - centre[0]) + abs((box[1] + box[3]) / 2 - centre[1])
+        if d <= gap:
+            best, gap = box, d
+    return best
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -183,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         rules = edition_rules(reader, (t.code for t in truth))
         recorded.forget()
         reading = reader.read(image, rack=args.rack) if rules is None else reader.read(image, rack=args.rack, rules=rules)
-        opinions = recorded.opinions(reading)
+        opinions = recorded.opinions(image, reading)
         for i, j in match([t.box for t in truth], [t.box for t in reading.tiles]):
             code, tile = truth[i].code, reading.tiles[j]
             cls, ocr = opinions[j]
