@@ -155,7 +155,11 @@ class Reader:
         sure. A table whose rows run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or
         turned a quarter) is read turned too, its rows across, as the layout, a low view's stretch and the detector
         know a table; that reading kept where it has more tiles sure, or as many and more tiles found. A turned
-        reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was read."""
+        reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was read.
+
+        A photo saved mirrored (``vision.mirror``: the number reader reads its largest tiles more surely mirrored) is
+        read mirrored back first, and that reading kept where it has more tiles sure, two at least; the turn and the
+        low view then apply to it, its boxes are given on the photo as taken, and ``PhotoReading.mirrored`` says so."""
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
@@ -234,7 +238,7 @@ class Reader:
               rules: HouseRules) -> tuple[PhotoReading, int, np.ndarray | None]:
         """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, how
         many of its tiles are sure by every threshold but a low view's own, and the number reader's (N, 14) answers
-        on its tiles, in their order (None without a number reader)."""
+        on its tiles, in their order (None without a number reader, or without tiles)."""
         photo = stretched(image, stretch) if stretch > 1 else image
         raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
         if not raw:
