@@ -135,6 +135,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "seen from low down, its number is only a few pixels tall: a photo from higher up reads it surely",
         "צולמה מזווית נמוכה, והמספר שלה גבוה רק כמה פיקסלים: צילום מגבוה יותר יקרא אותה בוודאות",
     ),
+    "doubt_mirrored": (
+        "the photo may be saved mirrored (a front camera's): check this tile's number",
+        "ייתכן שהתמונה נשמרה הפוכה, כמו במראה (מצלמה קדמית): בדקו את המספר של האבן",
+    ),
     "doubt_too_close": (
         "this box lies too close to its neighbour for two tiles: perhaps one digit of a 10-13, or the same tile twice",
         "המסגרת הזאת קרובה מדי לשכנה שלה בשביל שתי אבנים: אולי ספרה אחת של 10-13, או אותה אבן פעמיים",

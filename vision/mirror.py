@@ -6,9 +6,11 @@ as surely as one as taken, and wrongly. Its own confidence does not tell the two
 reads printed text, and backwards text reads to it as no number, or as a number less surely. So the recogniser is
 asked about a few of the photo's tiles once more, each mirrored: where it reads their numbers more surely mirrored
 than as taken (``mirror_gap`` below 0), the photo is read again mirrored back, and that reading kept where it has
-more tiles sure (and at least ``KEEP_SURE``). A photo whose numbers the recogniser already reads surely as taken
-(the mean log of each tile's likeliest number's probability ``SURE_READ`` or more) is no mirrored photo, and its
-tiles are not asked again: on a mirrored photo most numbers (all but the 1s, 8s and 11s) read backwards.
+more tiles sure (and at least ``KEEP_SURE``); where it reads clearly better mirrored (``CLEARLY``) but no surer
+mirrored back, its tiles are doubtful (``held_mirrored``). A photo whose numbers the recogniser already reads
+surely as taken (the mean log of each tile's likeliest number's probability ``SURE_READ`` or more) is no mirrored
+photo, and its tiles are not asked again: on a mirrored photo most numbers (all but the 1s, 8s and 11s) read
+backwards.
 
 The tiles asked are the largest found (their numbers drawn with the most pixels); a tile whose number reads alike
 mirrored (an 8, an 11, a joker's face) weighs about nothing either way.
@@ -22,12 +24,17 @@ from typing import Callable, Sequence
 import numpy as np
 
 from vision.fusion import NO_NUMBER
-from vision.types import Image, PhotoReading
+from vision.types import MIRRORED, Image, PhotoReading
 
 SAMPLE = 6  # the tiles asked once more, mirrored: the largest found
 # the reading mirrored back is kept only with this many tiles sure or more (and more than as taken): one sure tile,
 # where none is sure as taken, is no evidence of which way round a photo is (a 1 or an 8 reads alike both ways)
 KEEP_SURE = 2
+# a photo whose sample reads this much more surely mirrored (a mean log gap; a factor of 1.6 in probability) is
+# clearly mirrored: where reading it mirrored back makes no more tiles sure, its tiles as taken are doubtful
+# (MIRRORED) rather than shown as sure: a backwards 6 or 3 reads as an 8 to both readers. Chosen on the calibration
+# renders as taken and mirrored (models/HISTORY.md)
+CLEARLY = -0.5
 FLOOR = 1e-6  # a number probability below this counts as this (a log's floor)
 # a photo whose tiles' numbers the recogniser reads as taken at a mean log probability this high or higher (a
 # geometric mean of 0.74) is not asked about mirrored: backwards numbers hardly ever read that surely (chosen on the
@@ -86,13 +93,21 @@ def reads_surely(as_taken: np.ndarray) -> bool:
 
 
 def better_mirrored(image: Image, boxes: Sequence[Sequence[float]], as_taken: np.ndarray,
-                    read: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Image | None:
-    """The photo mirrored, where it reads better so; else None. ``boxes``: its tiles, and ``as_taken`` the
-    recogniser's (N, 14) answers on them; ``read(rgb, boxes)`` asks it about boxes on another photo. Unless the
-    numbers read surely as taken, the largest tiles are asked again on the photo mirrored."""
+                    read: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> tuple[Image, float] | None:
+    """The photo mirrored, and the gap (``mirror_gap``, below 0), where it reads better so; else None. ``boxes``: its
+    tiles, and ``as_taken`` the recogniser's (N, 14) answers on them; ``read(rgb, boxes)`` asks it about boxes on
+    another photo. Unless the numbers read surely as taken, the largest tiles are asked again on the photo
+    mirrored."""
     picked = sample(boxes)
     if not picked or reads_surely(as_taken):
         return None
     back = mirrored(image)
     again = read(back.rgb, np.array([mirrored_box(boxes[i], image.width) for i in picked], dtype=np.float64))
-    return back if mirror_gap(np.asarray(as_taken)[picked], again) < 0 else None
+    gap = mirror_gap(np.asarray(as_taken)[picked], again)
+    return (back, gap) if gap < 0 else None
+
+
+def held_mirrored(reading: PhotoReading) -> PhotoReading:
+    """``reading`` with every tile not yet doubtful doubtful, for the reason that the photo may be mirrored."""
+    tiles = [t if t.doubtful else dataclasses.replace(t, doubtful=True, doubt=MIRRORED) for t in reading.tiles]
+    return dataclasses.replace(reading, tiles=tiles)

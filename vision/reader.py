@@ -34,7 +34,7 @@ from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
-from vision.mirror import KEEP_SURE, better_mirrored, mirrored_back
+from vision.mirror import CLEARLY, KEEP_SURE, better_mirrored, held_mirrored, mirrored_back
 from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
@@ -159,24 +159,29 @@ class Reader:
 
         A photo saved mirrored (``vision.mirror``: the number reader reads its largest tiles more surely mirrored) is
         read mirrored back first, and that reading kept where it has more tiles sure, two at least; the turn and the
-        low view then apply to it, its boxes are given on the photo as taken, and ``PhotoReading.mirrored`` says so."""
+        low view then apply to it, its boxes are given on the photo as taken, and ``PhotoReading.mirrored`` says so.
+        Where the photo reads clearly better mirrored but no surer mirrored back, every tile is doubtful (``MIRRORED``)."""
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
         reading, sure, ocr = self._read(image, 1.0, rack, known, rules)
-        numbers, flip = self.number_reader, False
+        numbers, flip, doubted = self.number_reader, False, False
         if self.mirror and ocr is not None and numbers is not None:
             # a photo saved mirrored: the recogniser reads its largest tiles more surely mirrored back; the reading
             # mirrored back is kept where it has more tiles sure (two at least), and the rest of the reading goes on
-            # from it
-            back = better_mirrored(image, [t.box for t in reading.tiles], ocr,
-                                   lambda rgb, b: numbers.read(rgb, b, upright=rack))
-            if back is not None:
+            # from it; where it reads clearly better mirrored but no surer mirrored back, no tile is shown as sure
+            found = better_mirrored(image, [t.box for t in reading.tiles], ocr,
+                                    lambda rgb, b: numbers.read(rgb, b, upright=rack))
+            if found is not None:
+                back, gap = found
                 again, again_sure, _ = self._read(back, 1.0, rack, known, rules)
                 if again_sure > sure and again_sure >= KEEP_SURE:
                     image, reading, sure, flip = back, again, again_sure, True
+                else:
+                    doubted = gap < CLEARLY
         reading = self._read_turned(image, reading, sure, rack, known, rules)
-        return dataclasses.replace(mirrored_back(reading) if flip else reading, ms=_ms(start))
+        reading = mirrored_back(reading) if flip else held_mirrored(reading) if doubted else reading
+        return dataclasses.replace(reading, ms=_ms(start))
 
     def _read_turned(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
                      rules: HouseRules) -> PhotoReading:

@@ -39,6 +39,7 @@ TOO_CLOSE = "too_close"
 JOINED = "joined"
 LOW_VIEW = "low_view"
 NO_COLOUR = "no_colour"
+MIRRORED = "mirrored"
 DOUBT_TEXT: dict[str, str] = {
     NO_COLOUR: "the photo holds no colour to read (black and white, sepia or faded): no tile's colour can be read from it (vision.mono)",
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
@@ -52,6 +53,7 @@ DOUBT_TEXT: dict[str, str] = {
     TOO_CLOSE: "its box lies closer to a neighbour's than two tiles can: it may hold one digit of a two-digit number, the same tile found twice, or no tile (vision.layout.too_close)",
     LOW_VIEW: "read on a table seen from low down, its number drawn with fewer pixels than it is read with: sure otherwise, and held to a bound of its own (vision.lowview); a photo from higher up reads it surely",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
+    MIRRORED: "the number reader reads this photo's numbers far more surely mirrored, yet mirrored back it reads no surer: the photo may be saved mirrored (a front camera's), so check each tile (vision.mirror)",
 }
 
 

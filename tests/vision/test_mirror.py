@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, raw_tile
 
-from vision.mirror import SURE_READ, better_mirrored, mirror_gap, mirrored, mirrored_back, mirrored_box, reads_surely, sample
+from vision.mirror import CLEARLY, SURE_READ, better_mirrored, held_mirrored, mirror_gap, mirrored, mirrored_back, mirrored_box, reads_surely, sample
 from vision.reader import Reader
-from vision.types import Image, PhotoReading, TileReading
+from vision.types import DOUBT_TEXT, MIRRORED, Image, PhotoReading, TileReading
 
 WIDTH, HEIGHT = 400, 300
 RUN = [(100 + 42 * k, 120, 140 + 42 * k, 176) for k in range(4)]  # a run laid left to right, 2 px apart
@@ -94,8 +94,8 @@ def test_a_photo_reads_better_mirrored_where_its_tiles_read_more_surely_mirrored
     _, numbers = _scene()
     taken, boxes = _photo(True), _boxes(True)
     as_taken = numbers.read(taken.rgb, np.array(boxes))  # no number: the numbers are backwards
-    back = better_mirrored(taken, boxes, as_taken, numbers.read)
-    assert back is not None and np.array_equal(back.rgb, taken.rgb[:, ::-1])
+    found = better_mirrored(taken, boxes, as_taken, numbers.read)
+    assert found is not None and np.array_equal(found[0].rgb, taken.rgb[:, ::-1]) and found[1] < CLEARLY
     assert numbers.asked[-1] == _boxes(False)  # the largest tiles (here all four), on the photo mirrored
     # the right way round, the numbers read as taken, and not mirrored
     right = _boxes(False)
@@ -171,6 +171,33 @@ def test_one_sure_tile_mirrored_back_where_none_is_sure_as_taken_is_no_evidence(
     assert model.calls == 2 and not reading.mirrored
     assert not any(t.doubtful for t in Reader(model=FakeModel(tiles), number_reader=numbers, low_view=None,
                                               mirror=False).read(_photo(False)).tiles[:1])
+
+
+def test_a_photo_clearly_read_better_mirrored_but_no_surer_mirrored_back_shows_no_tile_as_sure():
+    # as taken, the recogniser reads two backwards numbers as the classifier does (a 3 backwards as an 8, a 4 as a
+    # 1), at 0.6; it reads the tiles mirrored back far more surely, but there the classifier reads another number on
+    # every tile, so no tile is sure mirrored back
+    def tiles(rgb: np.ndarray) -> list:
+        wrong_way = _is_mirrored(rgb)
+        return [raw_tile(b, {(bad if wrong_way else "B12"): 0.99}) for b, bad in zip(_boxes(wrong_way), BACKWARDS)]
+
+    answers = {b: {int(c[1:]): 0.97} for b, c in zip(_boxes(False), TRUE)}
+    answers.update({b: {int(c[1:]): 0.6} for b, c in zip(_boxes(True)[:2], BACKWARDS)})
+    model, numbers = FakeModel(tiles), FakeNumberReader(answers)
+    seen = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(_photo(True))
+    assert sum(not t.doubtful for t in seen.tiles) == 2  # without the test: R8 and R1, both wrong, shown as sure
+    reading = Reader(model=model, number_reader=numbers, low_view=None).read(_photo(True))
+    assert not reading.mirrored and not any(t.doubtful is False for t in reading.tiles)
+    assert sorted(t.code for t in reading.tiles if t.doubt == MIRRORED) == ["R1", "R8"] and MIRRORED in DOUBT_TEXT
+    assert [t.code for t in reading.tiles] == [t.code for t in seen.tiles]  # read as before, only doubted
+
+
+def test_held_mirrored_doubts_the_sure_tiles_and_keeps_the_other_reasons():
+    tiles = [TileReading(box=(0.0, 0.0, 1.0, 1.0), code="R5", confidence=0.99),
+             TileReading(box=(2.0, 0.0, 3.0, 1.0), code="R6", confidence=0.6, doubtful=True, doubt="partial")]
+    held = held_mirrored(PhotoReading(path="p.jpg", width=4, height=1, tiles=tiles, melds=[]))
+    assert [(t.doubtful, t.doubt) for t in held.tiles] == [(True, MIRRORED), (True, "partial")]
+    assert not tiles[0].doubtful  # a new reading
 
 
 def test_without_the_mirror_test_or_a_number_reader_a_photo_is_read_as_taken():
