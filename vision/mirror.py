@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Sequence
 
+import cv2
 import numpy as np
 
 from vision.fusion import NO_NUMBER
@@ -44,7 +45,7 @@ SURE_READ = -0.3
 
 def mirrored(image: Image) -> Image:
     """``image`` mirrored left to right, pixel for pixel (same path)."""
-    return Image(np.ascontiguousarray(image.rgb[:, ::-1]), image.path)
+    return Image(cv2.flip(np.ascontiguousarray(image.rgb), 1), image.path)  # numpy's own flip copies far slower
 
 
 def mirrored_box(box: Sequence[float], width: float) -> tuple[float, float, float, float]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Sequence
 
+import cv2
 import numpy as np
 
 from vision.types import Image, PhotoReading
@@ -72,9 +73,15 @@ def way_up(image: Image, boxes: Sequence[Sequence[float]],
     return 1 if sureness[1] >= sureness[3] else 3
 
 
+# OpenCV's turns, pixel for pixel numpy's rot90, and several times faster on a phone's photo
+_ROTATE = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
 def turned(image: Image, quarters: int) -> Image:
     """``image`` turned ``quarters`` quarter turns clockwise, pixel for pixel (same path)."""
-    return Image(np.ascontiguousarray(np.rot90(image.rgb, -(quarters % 4))), image.path)
+    rgb = np.ascontiguousarray(image.rgb)
+    q = quarters % 4
+    return Image(cv2.rotate(rgb, _ROTATE[q]) if q else rgb, image.path)
 
 
 def turned_box(box: Sequence[float], quarters: int, width: int, height: int) -> tuple[float, float, float, float]:

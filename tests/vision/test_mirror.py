@@ -61,6 +61,12 @@ def test_a_box_mirrors_with_its_photo():
     assert mirrored_box(mirrored_box((70, 10, 95, 20), 100), 100) == (70, 10, 95, 20)
 
 
+def test_a_photo_mirrors_pixel_for_pixel():
+    rgb = np.random.default_rng(3).integers(0, 256, (7, 11, 3), dtype=np.uint8)
+    assert np.array_equal(mirrored(Image(rgb)).rgb, rgb[:, ::-1])
+    assert np.array_equal(mirrored(mirrored(Image(rgb))).rgb, rgb)
+
+
 def test_a_reading_of_a_mirrored_photo_is_given_on_the_photo_as_taken():
     tile = TileReading(box=(70.0, 10.0, 95.0, 20.0), code="R5", confidence=0.9)
     reading = PhotoReading(path="p.jpg", width=100, height=60, tiles=[tile], melds=[], turned=1)

@@ -57,6 +57,13 @@ def test_a_box_turns_with_its_photo(quarters):
     assert turned_box(turned_box((70, 10, 95, 20), quarters, 100, 60), back, photo.width, photo.height) == (70, 10, 95, 20)
 
 
+@pytest.mark.parametrize("quarters", [0, 1, 2, 3, 5, -1])
+def test_a_photo_turns_pixel_for_pixel_as_numpy_turns_it(quarters):
+    rgb = np.random.default_rng(quarters % 7).integers(0, 256, (7, 11, 3), dtype=np.uint8)
+    photo = turned(Image(rgb, "p.jpg"), quarters)
+    assert np.array_equal(photo.rgb, np.rot90(rgb, -quarters)) and photo.rgb.flags.c_contiguous
+
+
 def test_a_reading_of_a_turned_photo_is_given_on_the_photo_as_taken():
     tile = TileReading(box=(70.0, 10.0, 95.0, 20.0), code="R5", confidence=0.99)
     reading = PhotoReading(path="p.jpg", width=100, height=60, tiles=[tile], melds=[], rack=True)
