@@ -53,6 +53,9 @@ from tqdm import tqdm  # noqa: E402
 
 from vision.evaluate import EvalReport, evaluate_dataset, open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
+from vision.mirror import mirrored  # noqa: E402
+from vision.turn import turned  # noqa: E402
+from vision.types import Image  # noqa: E402
 from vision.yolo_format import LabelledTile, label_line, read_label_file, read_labels  # noqa: E402
 
 Change = Callable[[np.ndarray, np.random.Generator], np.ndarray]
@@ -198,7 +201,7 @@ class Turn:
         return np.array(m + [[0, 0, 1]], np.float64), size
 
     def warp(self, rgb: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(np.rot90(rgb, -self.quarters))
+        return turned(Image(rgb), self.quarters).rgb
 
 
 @dataclass(frozen=True)
@@ -210,7 +213,7 @@ class Mirror:
         return np.array([[-1, 0, width], [0, 1, 0], [0, 0, 1]], np.float64), (width, height)
 
     def warp(self, rgb: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(rgb[:, ::-1])
+        return mirrored(Image(rgb)).rgb
 
 
 View = Slant | Turn | Mirror
