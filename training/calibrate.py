@@ -174,7 +174,8 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
                rack: np.ndarray | None = None) -> FusionParams:
     """The temperature (and, with a recogniser, its behaviour) that best explain the true codes,
     other evidence (``fuse``'s) held as it is; with ``rack`` (the tiles of rack photos) and any such tile,
-    also the classifier's 6-or-9 share and temperature on a rack (``FusionParams.rack_six_nine``, ``rack_temperature``)."""
+    also the classifier's 6-or-9 share and temperatures on a rack (``FusionParams.rack_six_nine``, ``rack_temperature``,
+    ``rack_number_temperature``)."""
     from scipy.optimize import minimize
 
     def share(v: float) -> float:  # 0 .. 0.5
@@ -183,10 +184,13 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
     racks = rack is not None and bool(np.asarray(rack).any())
     # where the optional numbers sit: the evidence's weight last, the rack share before it, the rack temperature before that
     at_weight, at_rack = -1, (-2 if evidence is not None else -1)
-    at_rack_temperature = at_rack - 1
+    at_rack_temperature, at_rack_number = at_rack - 1, at_rack - 2
 
     def rack_temperature(x: np.ndarray) -> float | None:
         return float(np.exp(np.clip(x[at_rack_temperature], -3, 3))) if racks else None
+
+    def rack_number_temperature(x: np.ndarray) -> float | None:
+        return float(np.exp(np.clip(x[at_rack_number], -3, 3))) if racks else None
 
     def weight(x: np.ndarray) -> float:  # 0 .. 1; the evidence's own weight, 1 where there is none
         return 1.0 if evidence is None else float(1 / (1 + np.exp(-np.clip(x[at_weight], -30, 30))))
@@ -198,7 +202,8 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
         temperature = float(np.exp(np.clip(x[0], -3, 3)))
         if ocr is None:
             return FusionParams(cls_temperature=temperature, six_nine=share(x[1]), evidence_weight=weight(x),
-                                rack_six_nine=rack_share(x), rack_temperature=rack_temperature(x))
+                                rack_six_nine=rack_share(x), rack_temperature=rack_temperature(x),
+                                rack_number_temperature=rack_number_temperature(x))
         # hit, blank and misread as a softmax, so that they always leave room for each other
         e = np.exp(np.clip([x[2], x[3], 0.0], -12, 12))
         # the bounds keep each share strictly inside (0, 1) and hit + blank below 1 however far the search goes
@@ -225,6 +230,9 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
             # while the recogniser still reads with the neighbours, which show which way the rack stands
             rack_six_nine=rack_share(x),
             rack_temperature=rack_temperature(x),
+            # ... and the number's apart from the colour's: the classifier reads a rack's colours well and its numbers
+            # of an edition it never saw poorly, and one temperature for both is held back by the colour
+            rack_number_temperature=rack_number_temperature(x),
             # on a joker the recogniser reads a number only unsurely, where it reads many a number tile's number
             # surely: how unsure, up to e^3 (20)
             joker_softness=float(np.exp(np.clip(x[6], -6, 3))),
@@ -232,7 +240,7 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
 
     x0 = np.array([0.0, -3.0]) if ocr is None else np.array([0.0, -3.0, 3.0, 0.5, 3.0, 0.0, 0.0])
     if racks:
-        x0 = np.append(x0, [0.0, -3.0])
+        x0 = np.append(x0, [0.0, 0.0, -3.0])
     if evidence is not None:
         x0 = np.append(x0, 0.0)
     on_rack = np.asarray(rack, bool) if racks else None

@@ -34,7 +34,10 @@ them: there it has a 6 or a 9 the right way up about half the time, on the editi
 while the recogniser, reading with the tile's neighbours (``vision.upright``), still knows which way
 the rack stands. Its temperature there is its own too (``rack_temperature``): standing tiles seen close up
 or from above, big digits filling the face, are where the classifier is least often right on an edition it
-never saw, as sure as it is on a table, while the recogniser reads a rack's upright numbers best.
+never saw, as sure as it is on a table, while the recogniser reads a rack's upright numbers best. And on a
+rack the number has a temperature apart from the colour (``rack_number_temperature``, ``soften``): one
+temperature for both is held back by the colour, which the classifier reads well there (soften it, and no tile is
+sure of its colour), from softening the number as far as the classifier's record on a rack's numbers asks.
 
 Other evidence on the code, such as the ink's colour (``vision.ink.ink_likelihood``), comes in as
 one more likelihood per code (``fuse``'s ``evidence``), raised to ``evidence_weight``: an opinion
@@ -96,6 +99,11 @@ class FusionParams:
     ocr_six_nine: float = 0.0  # the same for the recogniser
     rack_six_nine: float | None = None  # the classifier's share on a rack; None: ``six_nine`` (a calibration fitted before)
     rack_temperature: float | None = None  # the classifier's temperature on a rack; None: ``cls_temperature``
+    # the classifier's temperature on a tile's number apart from its colour (``soften``); None: ``cls_temperature``
+    # for both. On a table it is None; on a rack ``rack_number_temperature`` (``on_rack``), and None there: the rack's
+    # temperature for both (a calibration fitted before)
+    number_temperature: float | None = None
+    rack_number_temperature: float | None = None
     evidence_weight: float = 1.0  # the power other evidence (the ink) is raised to, 0 (ignored) to 1
     ocr_temperature: float = 1.0  # < 1 sharpens the recogniser's probabilities before they are evidence
     # how unsure the recogniser's reads of a number on a joker are: a number read at p counts toward a joker
@@ -106,8 +114,10 @@ class FusionParams:
         for name in ("cls_temperature", "ocr_temperature"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
-        if self.rack_temperature is not None and not self.rack_temperature > 0:
-            raise ValueError(f"rack_temperature must be positive, got {self.rack_temperature}")
+        for name in ("rack_temperature", "number_temperature", "rack_number_temperature"):
+            value = getattr(self, name)
+            if value is not None and not value > 0:
+                raise ValueError(f"{name} must be positive, got {value}")
         for name in ("ocr_hit", "ocr_blank", "joker_blank", "disagree_at"):
             value = getattr(self, name)
             if not 0.0 < value < 1.0:
@@ -126,10 +136,11 @@ class FusionParams:
             raise ValueError("ocr_hit + ocr_blank must leave some probability for misreads")
 
     def on_rack(self) -> "FusionParams":
-        """These numbers for the tiles of a rack: the classifier's 6-or-9 share and temperature are its rack ones."""
+        """These numbers for the tiles of a rack: the classifier's 6-or-9 share and temperatures are its rack ones."""
         six_nine = self.six_nine if self.rack_six_nine is None else self.rack_six_nine
         temperature = self.cls_temperature if self.rack_temperature is None else self.rack_temperature
-        return dataclasses.replace(self, six_nine=six_nine, cls_temperature=temperature)
+        return dataclasses.replace(self, six_nine=six_nine, cls_temperature=temperature,
+                                   number_temperature=self.rack_number_temperature)
 
 
 def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:
@@ -150,9 +161,20 @@ def _tempered(p: np.ndarray, temperature: float) -> np.ndarray:
     return e / e.sum(1, keepdims=True)
 
 
-def soften(probs: np.ndarray, temperature: float) -> np.ndarray:
-    """The classifier's probabilities raised to 1/temperature and renormalised."""
-    return _tempered(_check(probs, N_CODES, "classifier"), temperature)
+def soften(probs: np.ndarray, temperature: float, number_temperature: float | None = None) -> np.ndarray:
+    """The classifier's probabilities raised to 1/temperature and renormalised; with a ``number_temperature``, the
+    number's share (summed over colours, ``number_marginal``) raised to 1/number_temperature and the colour's given
+    its number (and a joker's kind) to 1/temperature: p(n, c) ~ p(n) ** (1 / Tn) * p(c | n) ** (1 / T). With both
+    the same, the two agree."""
+    p = _check(probs, N_CODES, "classifier")
+    if number_temperature is None:
+        return _tempered(p, temperature)
+    number = number_marginal(p)[:, NUMBER_OF_CODE]
+    logp = (np.log(np.maximum(number, 1e-12)) / number_temperature
+            + np.log(np.maximum(p / np.maximum(number, 1e-12), 1e-12)) / temperature)
+    logp -= logp.max(1, keepdims=True)
+    e = np.exp(logp)
+    return e / e.sum(1, keepdims=True)
 
 
 _SIX, _NINE = (n - 1 for n in TURNED_PAIR)
@@ -188,7 +210,7 @@ def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = 
          evidence: np.ndarray | None = None) -> np.ndarray:
     """(N, classes) fused probabilities. Without a recogniser's answer or other evidence: the
     classifier, temperature-scaled. ``evidence``: (N, classes) likelihoods of one more opinion."""
-    p = turn_over(soften(classifier, params.cls_temperature), params.six_nine, _TURNED)
+    p = turn_over(soften(classifier, params.cls_temperature, params.number_temperature), params.six_nine, _TURNED)
     f = p
     if ocr is not None:
         like = ocr_likelihood(turn_over(_check(ocr, N_NUMBERS + 1, "recogniser"), params.ocr_six_nine, _TURNED_NUMBER), params)

@@ -106,6 +106,35 @@ def test_on_a_rack_the_classifier_has_its_own_temperature():
         FusionParams(rack_temperature=0.0)
 
 
+def test_on_a_rack_the_classifiers_number_has_a_temperature_apart_from_its_colour():
+    params = FusionParams(cls_temperature=1.5, rack_temperature=1.5, rack_number_temperature=4.0)
+    assert params.on_rack() == dataclasses.replace(params, number_temperature=4.0)
+    assert params.number_temperature is None  # on a table: one temperature
+    # fitted before: none of its own, and the rack's one temperature for both
+    assert FusionParams(rack_temperature=2.0).on_rack().number_temperature is None
+    # a classifier sure of an O10 against a recogniser fairly sure of a 2: with the number softer on a rack the
+    # recogniser wins the number there, and the colour the classifier reads stays surer than one temperature as soft
+    # for both would leave it
+    classifier, ocr = {"O10": 0.995, "O2": 0.002}, {2: 0.8, None: 0.2}
+    table, _, _ = _one(classifier, ocr, params)
+    rack, _, _ = _one(classifier, ocr, params.on_rack())
+    assert CLASS_NAMES[int(table.argmax())] == "O10" and CLASS_NAMES[int(rack.argmax())] == "O2"
+    soft, _, _ = _one(classifier, ocr, FusionParams(cls_temperature=4.0))
+    assert CLASS_NAMES[int(soft.argmax())] == "O2" and rack.max() > soft.max() + 0.1
+    orange = CLASS_NAMES.index("O2")
+    assert rack[orange] / colour_marginal(rack[None])[0, :4].sum() > soft[orange] / colour_marginal(soft[None])[0, :4].sum() + 0.1
+    with pytest.raises(ValueError, match="rack_number_temperature"):
+        FusionParams(rack_number_temperature=0.0)
+
+
+def test_a_number_temperature_equal_to_the_colours_is_the_one_temperature():
+    rng = np.random.default_rng(3)
+    p = rng.dirichlet(np.full(len(CLASS_NAMES), 0.3), size=5)
+    one = fuse(p, None, FusionParams(cls_temperature=2.0))
+    both = fuse(p, None, FusionParams(cls_temperature=2.0, number_temperature=2.0))
+    assert both == pytest.approx(one)
+
+
 def test_a_recogniser_that_reads_nothing_is_weak_evidence_and_no_confirmation():
     fused, p, o = _one({"R5": 0.95}, {None: 1.0})
     assert CLASS_NAMES[int(fused.argmax())] == "R5"
