@@ -182,7 +182,8 @@ def fit_fusion(classifier: np.ndarray, ocr: np.ndarray | None, truth: np.ndarray
         return float(0.5 / (1 + np.exp(-np.clip(v, -30, 30))))
 
     racks = rack is not None and bool(np.asarray(rack).any())
-    # where the optional numbers sit: the evidence's weight last, the rack share before it, the rack temperature before that
+    # where the optional numbers sit: the evidence's weight last, the rack share before it, the rack temperature before
+    # that, the rack's number temperature before that
     at_weight, at_rack = -1, (-2 if evidence is not None else -1)
     at_rack_temperature, at_rack_number = at_rack - 1, at_rack - 2
 
