@@ -153,12 +153,15 @@ def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:
     return np.where(s > 0, p / np.where(s > 0, s, 1.0), 1.0 / width)
 
 
+def _from_log(logp: np.ndarray) -> np.ndarray:
+    """Each row of log-probabilities (up to a constant) as probabilities summing to 1."""
+    e = np.exp(logp - logp.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
 def _tempered(p: np.ndarray, temperature: float) -> np.ndarray:
     """Each row of probabilities raised to 1/temperature and renormalised (temperature scaling of log-probs)."""
-    logp = np.log(np.maximum(p, 1e-12)) / temperature
-    logp -= logp.max(1, keepdims=True)
-    e = np.exp(logp)
-    return e / e.sum(1, keepdims=True)
+    return _from_log(np.log(np.maximum(p, 1e-12)) / temperature)
 
 
 def soften(probs: np.ndarray, temperature: float, number_temperature: float | None = None) -> np.ndarray:
@@ -170,11 +173,8 @@ def soften(probs: np.ndarray, temperature: float, number_temperature: float | No
     if number_temperature is None:
         return _tempered(p, temperature)
     number = number_marginal(p)[:, NUMBER_OF_CODE]
-    logp = (np.log(np.maximum(number, 1e-12)) / number_temperature
-            + np.log(np.maximum(p / np.maximum(number, 1e-12), 1e-12)) / temperature)
-    logp -= logp.max(1, keepdims=True)
-    e = np.exp(logp)
-    return e / e.sum(1, keepdims=True)
+    return _from_log(np.log(np.maximum(number, 1e-12)) / number_temperature
+                     + np.log(np.maximum(p / np.maximum(number, 1e-12), 1e-12)) / temperature)
 
 
 _SIX, _NINE = (n - 1 for n in TURNED_PAIR)
