@@ -8,14 +8,17 @@ tile's top candidates (top 3, plus anything above ``min_p``) we choose the readi
 photo that maximises
 
     sum over tiles of log p(tile reads as code)
-    + for each meld: log(valid_prior) if the engine says it is valid, else log(1 - valid_prior)
+    + for each meld: log(valid_prior) if the engine says it is valid and its tiles run in the order laid
+      (``laid_in_order``), log(valid_prior x shuffled_prior) if it is valid only as a set, else
+      log(1 - valid_prior)
 
 with at most two copies of a face, two jokers and one of each Twist joker (a hard rule in a real set, enforced here with a
 large penalty ``excess_penalty`` per extra copy, so that a photo that truly shows a third copy,
 such as one tile detected twice, is still read and reported instead of forced into nonsense).
 
 Per meld, the candidate combinations are enumerated with a beam (prefixes that can no longer
-become a valid meld are scored as invalid at once, so valid readings are never crowded out);
+become a valid meld are scored as invalid at once, and those no longer in order as shuffled, so valid
+readings in order are never crowded out);
 across melds, the copy limits are met by a small integer program (``scipy.optimize.milp``) when
 the best reading of each meld alone breaks them.
 
@@ -25,8 +28,8 @@ the other melds held at their chosen reading. A 6 or a 9 in a meld that is as va
 group of 6s is a group of 9s upside down) is no surer than it is alone: which way up one tile lies is
 which way up its meld-mates lie, so their readings are not independent evidence, and multiplying them
 would make a whole group surely wrong together. Runs are laid in order, so a run whose 6 turned over would
-no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up, and a 6 or a 9 in a
-meld that would run in order only turned over is doubtful. A tile is ``doubtful`` when that confidence is low,
+no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
+order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is ``doubtful`` when that confidence is low,
 when the top two readings are close, when the rules changed the model's own first choice, or when
 its face is read more often than a set has it: doubts are flagged, never settled silently.
 """
@@ -80,6 +83,10 @@ class ConsistentReading:
 
 
 VALID_PRIOR = 0.97  # how often a meld laid out on the table is valid
+# how much rarer a valid meld handed over out of the order a run is laid in (a layout that mixed up its tiles)
+# is than one in order: a reading that runs in order as laid beats one that is a run only as a set (``R9 R7 R8``
+# for ``R6 R7 R8``), and still beats a reading that is no meld at all
+SHUFFLED_PRIOR = 0.05
 TOP_K = 3  # each tile's candidates: its top readings ...
 MIN_P = 0.02  # ... and any other this likely ...
 MAX_CANDIDATES = 8  # ... up to this many
@@ -97,6 +104,7 @@ def read_consistently(
     rules: HouseRules = DEFAULT_RULES,
     *,
     valid_prior: float = VALID_PRIOR,
+    shuffled_prior: float = SHUFFLED_PRIOR,
     top_k: int = TOP_K,
     min_p: float = MIN_P,
     max_candidates: int = MAX_CANDIDATES,
@@ -119,7 +127,7 @@ def read_consistently(
         return ConsistentReading(tiles=[], warnings=[])
     melds = [list(m) for m in (melds or [])]
     _check_melds(melds, n)
-    log_valid, log_invalid = math.log(valid_prior), math.log(1.0 - valid_prior)
+    priors = _priors(valid_prior, shuffled_prior)
     cands = [_candidates(P[i], top_k, min_p, max_candidates) for i in range(n)]
 
     # units: melds of 3+ tiles carry the validity prior; every other tile stands alone
@@ -129,7 +137,7 @@ def read_consistently(
         if len(meld) >= MIN_SET:
             for t in meld:
                 in_meld[t] = len(units)
-            units.append(_meld_unit(meld, m_index, P, cands, rules, log_valid, log_invalid, beam, keep))
+            units.append(_meld_unit(meld, m_index, P, cands, rules, priors, beam, keep))
     for t in range(n):
         if t not in in_meld:
             in_meld[t] = len(units)
@@ -148,7 +156,7 @@ def read_consistently(
     choices: list[TileChoice | None] = [None] * n
     for u, unit in enumerate(units):
         others = totals - Counter(unit.combos[chosen[u]].codes)  # every other unit's chosen codes, and the known
-        marginals = unit.marginals(others, excess_penalty, log_invalid)
+        marginals = unit.marginals(others, excess_penalty)
         unit_codes = [codes[t] for t in unit.tiles]
         unsettled = unit.meld is None or not rules_settle_turn(unit_codes, rules)
         misturned = unit.meld is not None and turned_lies_better(unit_codes, rules)
@@ -191,8 +199,7 @@ def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules =
     if P.shape[0] < MIN_SET:
         raise ValueError(f"a meld has {MIN_SET} tiles or more, got {P.shape[0]}")
     cands = [_candidates(P[i], TOP_K, MIN_P, MAX_CANDIDATES) for i in range(P.shape[0])]
-    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, math.log(VALID_PRIOR), math.log(1.0 - VALID_PRIOR),
-                      ASK_BEAM, ASK_BEAM)
+    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, _priors(VALID_PRIOR, SHUFFLED_PRIOR), ASK_BEAM, ASK_BEAM)
     best = unit.combos[0]
     return best.codes, bool(best.valid)
 
@@ -289,7 +296,7 @@ class _Unit:
     log_rest: float  # log weight of the combinations not kept (assumed invalid)
     meld: int | None = None
 
-    def marginals(self, others: Counter[str], penalty: float, log_invalid: float) -> list[dict[str, float]]:
+    def marginals(self, others: Counter[str], penalty: float) -> list[dict[str, float]]:
         """Per tile position, code -> probability over this unit's combinations (others fixed)."""
         weights = []
         for combo in self.combos:
@@ -346,40 +353,59 @@ def _lone_unit(t: int, P: np.ndarray, cands: list[list[tuple[str, float]]]) -> _
     return _Unit(tiles=[t], combos=combos, kept_mass=mass, log_rest=math.log(rest) if rest > 1e-12 else -math.inf)
 
 
+@dataclass(frozen=True)
+class _Priors:
+    """Log priors of a meld as read: valid and laid in order, valid only as a set (out of order), no meld."""
+
+    in_order: float
+    shuffled: float
+    invalid: float
+
+    def of(self, codes: Sequence[str], valid: bool, rules: HouseRules) -> float:
+        if not valid:
+            return self.invalid
+        return self.in_order if laid_in_order(codes, rules) else self.shuffled
+
+
+def _priors(valid_prior: float, shuffled_prior: float) -> _Priors:
+    if not (0.0 < valid_prior < 1.0 and 0.0 < shuffled_prior < 1.0):
+        raise ValueError(f"the priors must lie strictly between 0 and 1, got {valid_prior} and {shuffled_prior}")
+    log_valid = math.log(valid_prior)
+    return _Priors(log_valid, log_valid + math.log(shuffled_prior), math.log1p(-valid_prior))
+
+
 def _meld_unit(
     meld: list[int],
     m_index: int,
     P: np.ndarray,
     cands: list[list[tuple[str, float]]],
     rules: HouseRules,
-    log_valid: float,
-    log_invalid: float,
+    priors: _Priors,
     beam: int,
     keep: int,
 ) -> _Unit:
     size = len(meld)
-    # beam over prefixes; a prefix that can no longer become valid pays the invalid prior now
+    # beam over prefixes; a prefix that can no longer become valid pays the invalid prior now, and one that can
+    # no longer run in order as laid the shuffled prior
     states: list[tuple[float, float, tuple[str, ...]]] = [(0.0, 0.0, ())]
     for t in meld:
         grown = []
         for _, logp, codes in states:
             for code, lp in cands[t]:
                 new = codes + (code,)
-                feasible = _could_be_valid(new, size, rules)
-                grown.append((logp + lp + (log_valid if feasible else log_invalid), logp + lp, new))
+                prior = priors.of(new, True, rules) if _could_be_valid(new, size, rules) else priors.invalid
+                grown.append((logp + lp + prior, logp + lp, new))
         grown.sort(key=lambda s: -s[0])
         states = grown[:beam]
     combos = []
     for _, logp, codes in states:
-        check = analyse_set([_TILE[c] for c in codes], rules)
-        combos.append(
-            _Combo(codes=codes, logp=logp, score=logp + (log_valid if check.valid else log_invalid), valid=check.valid)
-        )
+        valid = analyse_set([_TILE[c] for c in codes], rules).valid
+        combos.append(_Combo(codes=codes, logp=logp, score=logp + priors.of(codes, valid, rules), valid=valid))
     combos.sort(key=lambda c: -c.score)
     combos = combos[:keep]
     mass = float(sum(math.exp(c.logp) for c in combos))
     rest = max(0.0, 1.0 - mass)
-    log_rest = math.log(rest) + log_invalid if rest > 1e-12 else -math.inf
+    log_rest = math.log(rest) + priors.invalid if rest > 1e-12 else -math.inf
     return _Unit(tiles=list(meld), combos=combos, kept_mass=mass, log_rest=log_rest, meld=m_index)
 
 

@@ -140,7 +140,31 @@ def test_a_run_laid_in_order_tells_its_six_from_its_nine_and_one_laid_out_of_ord
     r = read_consistently(probs, [[0, 1, 2, 3]])
     assert r.codes == ["B7", "B6", "B8", "B9"]
     assert r.tiles[1].confidence <= 0.91 and r.tiles[3].confidence <= 0.91
-    assert r.tiles[0].confidence > 0.95
+    assert r.tiles[0].confidence > 0.9  # a meld valid only as a set is trusted less than one in order
+
+
+def test_a_run_is_read_in_the_order_it_is_laid_where_the_readers_turn_its_six_and_nine():
+    # both readers lean the wrong way up on the 6 and the 9 (a row upside down they took for upright): read
+    # alone, O9 O7 O8 O6 holds the same tiles as a run, but no run is laid that way
+    probs = [pv({"O9": 0.6, "O6": 0.39}), pv({"O7": 0.97}), pv({"O8": 0.97}), pv({"O6": 0.6, "O9": 0.39})]
+    r = read_consistently(probs, [[0, 1, 2, 3]], doubt_below=0.95)
+    assert r.codes == ["O6", "O7", "O8", "O9"]
+    assert r.tiles[0].changed and r.tiles[3].changed and r.tiles[0].doubtful  # the rules overrode the readers
+    # laid the other way (a run read right to left), the same
+    r = read_consistently(probs[::-1], [[0, 1, 2, 3]], doubt_below=0.95)
+    assert r.codes == ["O9", "O8", "O7", "O6"]
+    # a joker in its place: O9 J O7 O6 runs in order, O6 J O7 O9 does not
+    probs = [pv({"O6": 0.6, "O9": 0.39}), pv({"J": 0.97}), pv({"O7": 0.97}), pv({"O9": 0.6, "O6": 0.39})]
+    assert read_consistently(probs, [[0, 1, 2, 3]]).codes == ["O9", "J", "O7", "O6"]
+    # and where no order runs (a group), the readers decide
+    probs = [pv({"O9": 0.6, "O6": 0.39}), pv({"K9": 0.6, "K6": 0.39}), pv({"R9": 0.6, "R6": 0.39})]
+    assert read_consistently(probs, [[0, 1, 2]]).codes == ["O9", "K9", "R9"]
+
+
+def test_a_meld_valid_only_out_of_order_is_still_likelier_than_no_meld():
+    # K5 ? K6 K7 with ? a K4 (no run as laid, but a run as a set) or a K12 (no meld at all)
+    probs = [pv({"K5": 0.97}), pv({"K4": 0.5, "K12": 0.45}), pv({"K6": 0.97}), pv({"K7": 0.97})]
+    assert read_consistently(probs, [[0, 1, 2, 3]]).codes == ["K5", "K4", "K6", "K7"]
 
 
 def test_rules_settle_turn():
