@@ -4,7 +4,7 @@ Reads every numbered tile at its labelled box (the detector is not measured here
 alone (``vision.ocr``, as the reader runs it), and counts a number read where the most probable answer
 is the tile's number at p >= 0.5. On rendered sets, whose photos carry a meta file
 (``datasets/synth/writer.py``), the count is also split by digit size (small: under half the face,
-big: half or more), ink shade and view. A change to how the recogniser cuts or turns a tile is
+big: half or more), ink shade, view, circle and Okey-style marker. A change to how the recogniser cuts or turns a tile is
 measured here on the calibration renders, the racks in the held-out styles and the real training
 series (a real edition it never learnt from): renders alone fit their renderer's layout.
 
@@ -36,7 +36,8 @@ SURE_ENOUGH = 0.5
 
 
 def groups_of(meta: dict | None, code: str) -> list[str]:
-    """The groups a tile is counted in: all, and on renders its digit size, ink shade and view."""
+    """The groups a tile is counted in: all, and on renders its digit size, ink shade, view, the circle
+    round the number and the Okey-style marker under it."""
     out = ["all"]
     if meta:
         edition = meta.get("edition", {})
@@ -47,6 +48,9 @@ def groups_of(meta: dict | None, code: str) -> list[str]:
             out.append("shade: " + shade)
         if meta.get("view"):
             out.append("view: " + meta["view"])
+        if "circle" in edition:
+            out.append("circle: " + ("yes" if edition["circle"] else "no"))
+        out.append("marker under the number: " + (edition.get("okey") or "none"))
     return out
 
 
