@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
@@ -159,6 +161,26 @@ def test_a_run_is_read_in_the_order_it_is_laid_where_the_readers_turn_its_six_an
     # and where no order runs (a group), the readers decide
     probs = [pv({"O9": 0.6, "O6": 0.39}), pv({"K9": 0.6, "K6": 0.39}), pv({"R9": 0.6, "R6": 0.39})]
     assert read_consistently(probs, [[0, 1, 2]]).codes == ["O9", "K9", "R9"]
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(colour=st.sampled_from("KRBO"), start=st.integers(1, 11), length=st.integers(3, 8), backwards=st.booleans(),
+       data=st.data())
+def test_a_run_laid_in_order_is_read_in_order_however_the_readers_lean_on_its_six_and_nine(colour, start, length,
+                                                                                          backwards, data):
+    # each 6 and 9 as likely as not read turned over (a quarter of a chance to three quarters): only the order
+    # laid tells a run's 6 and 9 from the same tiles turned over
+    codes = [f"{colour}{n}" for n in range(start, min(start + length, 14))]
+    assume(len(codes) >= 3 and any(c[1:] in ("6", "9") for c in codes))
+    codes = codes[::-1] if backwards else codes
+    probs = []
+    for code in codes:
+        if code[1:] in ("6", "9"):
+            turned = data.draw(st.floats(0.25, 0.75))
+            probs.append(pv({code: 0.98 - turned, turned_code(code): turned}))
+        else:
+            probs.append(pv({code: 0.97}))
+    assert read_consistently(probs, [list(range(len(codes)))]).codes == codes
 
 
 def test_a_meld_valid_only_out_of_order_is_still_likelier_than_no_meld():
