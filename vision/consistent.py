@@ -29,9 +29,10 @@ group of 6s is a group of 9s upside down) is no surer than it is alone: which wa
 which way up its meld-mates lie, so their readings are not independent evidence, and multiplying them
 would make a whole group surely wrong together. Runs are laid in order, so a run whose 6 turned over would
 no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
-order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is ``doubtful`` when that confidence is low,
-when the top two readings are close, when the rules changed the model's own first choice, or when
-its face is read more often than a set has it: doubts are flagged, never settled silently.
+order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is
+``doubtful`` when that confidence is low, when the top two readings are close, when the rules changed the
+model's own first choice, or when its face is read more often than a set has it: doubts are flagged, never
+settled silently.
 """
 
 from __future__ import annotations
@@ -199,7 +200,8 @@ def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules =
     if P.shape[0] < MIN_SET:
         raise ValueError(f"a meld has {MIN_SET} tiles or more, got {P.shape[0]}")
     cands = [_candidates(P[i], TOP_K, MIN_P, MAX_CANDIDATES) for i in range(P.shape[0])]
-    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, _priors(VALID_PRIOR, SHUFFLED_PRIOR), ASK_BEAM, ASK_BEAM)
+    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, _priors(VALID_PRIOR, SHUFFLED_PRIOR),
+                      ASK_BEAM, ASK_BEAM)
     best = unit.combos[0]
     return best.codes, bool(best.valid)
 
