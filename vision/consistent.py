@@ -200,8 +200,7 @@ def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules =
     if P.shape[0] < MIN_SET:
         raise ValueError(f"a meld has {MIN_SET} tiles or more, got {P.shape[0]}")
     cands = [_candidates(P[i], TOP_K, MIN_P, MAX_CANDIDATES) for i in range(P.shape[0])]
-    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, _priors(VALID_PRIOR, SHUFFLED_PRIOR),
-                      ASK_BEAM, ASK_BEAM)
+    unit = _meld_unit(list(range(P.shape[0])), 0, P, cands, rules, _DEFAULT_PRIORS, ASK_BEAM, ASK_BEAM)
     best = unit.combos[0]
     return best.codes, bool(best.valid)
 
@@ -376,6 +375,9 @@ def _priors(valid_prior: float, shuffled_prior: float) -> _Priors:
     return _Priors(log_valid, log_valid + math.log(shuffled_prior), math.log1p(-valid_prior))
 
 
+_DEFAULT_PRIORS = _priors(VALID_PRIOR, SHUFFLED_PRIOR)  # asked of many parts of a row (``likeliest_meld``)
+
+
 def _meld_unit(
     meld: list[int],
     m_index: int,
@@ -395,7 +397,7 @@ def _meld_unit(
         for _, logp, codes in states:
             for code, lp in cands[t]:
                 new = codes + (code,)
-                prior = priors.of(new, True, rules) if _could_be_valid(new, size, rules) else priors.invalid
+                prior = priors.of(new, _could_be_valid(new, size, rules), rules)
                 grown.append((logp + lp + prior, logp + lp, new))
         grown.sort(key=lambda s: -s[0])
         states = grown[:beam]
