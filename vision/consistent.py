@@ -27,7 +27,10 @@ weighted by model probability x validity prior (the combinations not kept count 
 the other melds held at their chosen reading. A 6 or a 9 in a meld that is as valid turned over (a
 group of 6s is a group of 9s upside down) is no surer than it is alone: which way up one tile lies is
 which way up its meld-mates lie, so their readings are not independent evidence, and multiplying them
-would make a whole group surely wrong together. Runs are laid in order, so a run whose 6 turned over would
+would make a whole group surely wrong together. For the same reason a group's number is one fact read
+several times, not several facts: its tiles share the edition's font, the light and the blur, and are misread
+alike (a group of 7s read as a group of 1s, each tile a little unsure), so a tile of a group is no surer of its
+number than the group's surest tile reads it alone (``group_witness``). Runs are laid in order, so a run whose 6 turned over would
 no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
 order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is
 ``doubtful`` when that confidence is low, when the top two readings are close, when the rules changed the
@@ -57,6 +60,7 @@ _CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
 _TILE = {code: parse_tile(code, twist=True) for code in CLASS_NAMES}
 _TWIST = frozenset(TWIST_CODES)
 _FACE = {code: (t.number, t.colour) for code, t in _TILE.items() if code != "J" and code not in _TWIST}  # (number, colour)
+_NUMBER_IS = {n: np.array([_FACE.get(code, (0, ""))[0] == n for code in CLASS_NAMES]) for n in range(1, MAX_RUN + 1)}
 _LOG_FLOOR = 1e-9
 
 
@@ -161,6 +165,7 @@ def read_consistently(
         unit_codes = [codes[t] for t in unit.tiles]
         unsettled = unit.meld is None or not rules_settle_turn(unit_codes, rules)
         misturned = unit.meld is not None and turned_lies_better(unit_codes, rules)
+        witness = group_witness(P[unit.tiles], unit_codes) if unit.meld is not None else None
         for pos, t in enumerate(unit.tiles):
             dist = marginals[pos]
             code = codes[t]
@@ -170,6 +175,8 @@ def read_consistently(
                 turned = turned_code(code)
                 conf = min(conf, float(P[t, _CODE_INDEX[code]]))
                 dist[turned] = max(dist.get(turned, 0.0), float(P[t, _CODE_INDEX[turned]]))
+            if witness is not None and code in _FACE:  # the group's number, as surely as its surest tile reads it
+                conf = min(conf, witness)
             alts = sorted(((c, p) for c, p in dist.items() if c != code and p >= 0.01), key=lambda cp: -cp[1])[:3]
             model_i = int(np.argmax(P[t]))
             model_code = CLASS_NAMES[model_i]
@@ -225,6 +232,21 @@ def turned_lies_better(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) 
     turned = [turned_code(c) for c in codes]
     return (turned != list(codes) and not laid_in_order(codes, rules) and laid_in_order(turned, rules)
             and analyse_set([_TILE[c] for c in turned], rules).valid)
+
+
+def group_witness(probs: np.ndarray | Sequence[np.ndarray], codes: Sequence[str]) -> float | None:
+    """How surely a meld read as a group (``codes``: two numbered tiles or more, all of one number, and jokers)
+    shows its number: the likeliest that any one of its numbered tiles reads that number alone (``probs``, the
+    tiles' own, ``CLASS_NAMES`` order, every colour counted). None where the reading is no such group.
+
+    The tiles of a group are no independent witnesses of its number: one clear tile settles it for all, but
+    three blurred ones that each lean to a 1 do not make a sure group of 1s."""
+    numbers = {_FACE[c][0] for c in codes if c in _FACE}
+    if len(numbers) != 1 or sum(c in _FACE for c in codes) < 2:
+        return None
+    number = numbers.pop()
+    P = _as_matrix(probs)
+    return float(max(P[k, _NUMBER_IS[number]].sum() for k, c in enumerate(codes) if c in _FACE))
 
 
 def laid_in_order(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
-from vision.consistent import (copy_warnings, laid_in_order, meld_warnings, read_consistently, rules_settle_turn,
-                               turned_lies_better)
+from vision.consistent import (copy_warnings, group_witness, laid_in_order, meld_warnings, read_consistently,
+                               rules_settle_turn, turned_lies_better)
 from vision.upright import turned_code
 from vision.yolo_format import CLASS_NAMES
 
@@ -122,6 +122,59 @@ def test_a_group_of_sixes_is_no_surer_of_its_way_up_than_each_tile():
         assert tile.doubtful
         assert tile.alternatives[0][0] == tile.code[0] + "6"
         assert tile.alternatives[0][1] == pytest.approx(0.19 + 0.01 / len(CLASS_NAMES), abs=1e-6)
+
+
+def test_a_group_misread_alike_is_no_surer_than_its_surest_tile():
+    # a group of 7s in one font, blurred alike: each tile alone leans to a 1. Taken as four independent witnesses
+    # the group of 1s would be all but certain (0.95 ** 4 against 0.04 ** 4); it is one number read four times
+    probs = [pv({"O1": 0.95, "O7": 0.04}), pv({"B1": 0.96, "B7": 0.03}), pv({"R1": 0.94, "R7": 0.05}),
+             pv({"K1": 0.96, "K7": 0.03})]
+    r = read_consistently(probs, [[0, 1, 2, 3]], doubt_below=0.975)
+    assert r.codes == ["O1", "B1", "R1", "K1"]
+    surest = 0.96 + 4 * 0.01 / len(CLASS_NAMES)  # the surest tile's own 1, every colour counted
+    for tile in r.tiles:
+        assert tile.confidence == pytest.approx(surest, abs=1e-6)
+        assert tile.doubtful
+
+
+def test_one_clear_tile_settles_its_groups_number():
+    # the group's number is as sure as its surest tile reads it: a clear K5 makes the blurred R5 beside it sure
+    probs = [pv({"K5": 0.999}), pv({"R5": 0.6, "R6": 0.3}), pv({"B5": 0.97})]
+    r = read_consistently(probs, [[0, 1, 2]], doubt_below=0.975)
+    assert r.codes == ["K5", "R5", "B5"]
+    assert r.tiles[1].confidence > 0.975 and not any(t.doubtful for t in r.tiles)
+
+
+def test_group_witness():
+    group = [pv({"K5": 0.9, "K6": 0.05}), pv({"J": 0.9}), pv({"R5": 0.7, "B5": 0.25})]
+    # the joker witnesses nothing; the R5's 5 is 0.95, its colour aside (and the rest spread over all classes)
+    assert group_witness(group, ["K5", "J", "R5"]) == pytest.approx(0.95 + 4 * 0.05 / len(CLASS_NAMES), abs=1e-6)
+    assert group_witness(group, ["K5", "J", "K6"]) is None  # two numbers: no group
+    assert group_witness(group, ["K5", "J", "J"]) is None  # one numbered tile: nothing read twice
+    assert group_witness([pv({"R4": 0.9})] * 3, ["R4", "R5", "R6"]) is None  # a run
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(number=st.integers(1, 13), colours=st.sampled_from(["KRB", "KRBO", "ROB", "KO"]), data=st.data())
+def test_a_group_is_never_surer_of_its_number_than_its_surest_tile_alone(number, colours, data):
+    # each tile alone torn between the group's number and another, the same for all (one font misread alike)
+    other = data.draw(st.integers(1, 13).filter(lambda m: m != number))
+    probs, codes = [], []
+    for colour in colours:
+        right = data.draw(st.floats(0.05, 0.94))
+        probs.append(pv({f"{colour}{number}": right, f"{colour}{other}": 0.95 - right}))
+        codes.append(f"{colour}{number}")
+    if len(colours) == 2:  # and a joker, to make a meld of three
+        probs.append(pv({"J": 0.95}))
+    r = read_consistently(probs, [list(range(len(probs)))])
+    read = [t for t in r.tiles if t.code != "J"]
+    shown = {int(t.code[1:]) for t in read}
+    assume(len(shown) == 1)
+    surest = max(float(p[CLASS_NAMES.index(f"{c}{n}")]) for p in probs[:len(colours)] for c in "KRBO"
+                 for n in shown)
+    own = max(sum(float(p[CLASS_NAMES.index(f"{c}{n}")]) for c in "KRBO") for p in probs[:len(colours)] for n in shown)
+    assert surest <= own
+    assert all(t.confidence <= own + 1e-9 for t in read)
 
 
 def test_a_run_shows_which_way_up_its_six_lies():
