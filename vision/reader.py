@@ -146,7 +146,8 @@ class Reader:
 
         A photo whose tiles' boxes are flat (``low_view``) is read again stretched in height, as though seen from
         above, and the reading with more tiles sure is kept (before the stretched one is held to the low view's own
-        threshold): a table seen from low down reads far better stretched, and one seen from above whose tiles
+        threshold; of two as sure, the one that expects more tiles right, ``expected_right``: a photo so hard that
+        neither reading is sure of a tile is no reason to keep the worse): a table seen from low down reads far better stretched, and one seen from above whose tiles
         mostly lie sideways (its boxes flat too) better as taken.
 
         A rack whose tiles stand one above another (``vision.turn``: a photo turned a quarter) is read again turned
@@ -210,7 +211,7 @@ class Reader:
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
             tall, tall_sure, _ = self._read(image, stretch, rack, known, rules)
-            if tall_sure > sure:
+            if tall_sure > sure or (tall_sure == sure and expected_right(tall) > expected_right(reading)):
                 return tall, tall_sure
         return reading, sure
 
@@ -437,6 +438,11 @@ def get_reader(models_dir: str | Path | None = None) -> Reader:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def expected_right(reading: PhotoReading) -> float:
+    """How many of a reading's tiles it expects to have read right: the sum of their confidences."""
+    return float(sum(t.confidence for t in reading.tiles))
 
 
 def _ms(start: float) -> float:

@@ -1,6 +1,6 @@
 """vision.lowview and the reader: a photo whose tiles' boxes are flat (a table seen from low down) is read again
 stretched back to a view from above, its boxes squeezed back to the photo, and the reading with more sure tiles is
-kept; a photo of tiles seen from above is read once, as taken."""
+kept (of two as sure, the one that expects more tiles right); a photo of tiles seen from above is read once, as taken."""
 
 from __future__ import annotations
 
@@ -87,6 +87,23 @@ def test_flat_tiles_read_surer_as_taken_keep_the_reading_as_taken():
     assert [s[0] for s in model.shapes] == [200, 600]
     assert reading.stretch == 1.0 and reading.codes() == ["B3", "B4", "B5"] and reading.ms > 0
     assert [t.box for t in reading.tiles] == [tuple(float(v) for v in b) for b in FLAT]
+
+
+def test_of_two_readings_as_sure_the_one_expecting_more_tiles_right_is_kept():
+    """A photo so hard that no tile is sure either way: the stretched reading leans the right way on every tile,
+    the one as taken on none, and it is kept."""
+    from vision.calibration import Calibration
+
+    def hard(rgb: np.ndarray) -> list:
+        if rgb.shape[0] == 200:
+            return [raw_tile(b, {"R7": 0.3, "R1": 0.3, "K7": 0.3}) for b in FLAT]
+        return [raw_tile((x1, y1 * 3, x2, y2 * 3), {c: 0.8, "K1": 0.1}) for (x1, y1, x2, y2), c in zip(FLAT, ["R7", "R8", "R9"])]
+
+    reader = Reader(model=FakeModel(hard), ocr=False, calibration=Calibration(doubt_below_alone=0.9999))
+    both = [reader._read(Image(np.full((200, 400, 3), 90, np.uint8)), k, False, (), reader.rules) for k in (1.0, 3.0)]
+    assert [sure for _, sure, _ in both] == [0, 0]  # no tile sure either way
+    reading = reader.read(Image(np.full((200, 400, 3), 90, np.uint8)))
+    assert reading.stretch == 3.0 and reading.codes() == ["R7", "R8", "R9"]
 
 
 def test_tiles_seen_from_above_are_read_once():
