@@ -30,8 +30,8 @@ which way up its meld-mates lie, so their readings are not independent evidence,
 would make a whole group surely wrong together. For the same reason a group's number is one fact read
 several times, not several facts: its tiles share the edition's font, the light and the blur, and are misread
 alike (a group of 7s read as a group of 1s, each tile a little unsure), so a tile of a group is no surer of its
-number than the group's surest tile reads it alone (``group_witness``). Runs are laid in order, so a run whose 6 turned over would
-no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
+number than the group's surest tile reads it alone (``group_witness``). Runs are laid in order, so a run whose
+6 turned over would no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
 order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is
 ``doubtful`` when that confidence is low, when the top two readings are close, when the rules changed the
 model's own first choice, or when its face is read more often than a set has it: doubts are flagged, never

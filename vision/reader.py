@@ -147,8 +147,9 @@ class Reader:
         A photo whose tiles' boxes are flat (``low_view``) is read again stretched in height, as though seen from
         above, and the reading with more tiles sure is kept (before the stretched one is held to the low view's own
         threshold; of two as sure, the one that expects more tiles right, ``expected_right``: a photo so hard that
-        neither reading is sure of a tile is no reason to keep the worse): a table seen from low down reads far better stretched, and one seen from above whose tiles
-        mostly lie sideways (its boxes flat too) better as taken.
+        neither reading is sure of a tile is no reason to keep the worse): a table seen from low down reads far
+        better stretched, and one seen from above whose tiles mostly lie sideways (its boxes flat too) better as
+        taken.
 
         A rack whose tiles stand one above another (``vision.turn``: a photo turned a quarter) is read again turned
         upright, and that reading kept where it has more tiles sure, or as many and more tiles found; so is a rack

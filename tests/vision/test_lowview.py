@@ -1,6 +1,7 @@
 """vision.lowview and the reader: a photo whose tiles' boxes are flat (a table seen from low down) is read again
 stretched back to a view from above, its boxes squeezed back to the photo, and the reading with more sure tiles is
-kept (of two as sure, the one that expects more tiles right); a photo of tiles seen from above is read once, as taken."""
+kept (of two as sure, the one that expects more tiles right); a photo of tiles seen from above is read once, as
+taken."""
 
 from __future__ import annotations
 
@@ -97,7 +98,8 @@ def test_of_two_readings_as_sure_the_one_expecting_more_tiles_right_is_kept():
     def hard(rgb: np.ndarray) -> list:
         if rgb.shape[0] == 200:
             return [raw_tile(b, {"R7": 0.3, "R1": 0.3, "K7": 0.3}) for b in FLAT]
-        return [raw_tile((x1, y1 * 3, x2, y2 * 3), {c: 0.8, "K1": 0.1}) for (x1, y1, x2, y2), c in zip(FLAT, ["R7", "R8", "R9"])]
+        return [raw_tile((x1, y1 * 3, x2, y2 * 3), {c: 0.8, "K1": 0.1})
+                for (x1, y1, x2, y2), c in zip(FLAT, ["R7", "R8", "R9"])]
 
     reader = Reader(model=FakeModel(hard), ocr=False, calibration=Calibration(doubt_below_alone=0.9999))
     both = [reader._read(Image(np.full((200, 400, 3), 90, np.uint8)), k, False, (), reader.rules) for k in (1.0, 3.0)]
