@@ -31,11 +31,11 @@ would make a whole group surely wrong together. For the same reason a group's nu
 several times, not several facts: its tiles share the edition's font, the light and the blur, and are misread
 alike (a group of 7s read as a group of 1s, each tile a little unsure), so a tile of a group is no surer of its
 number than the group's surest tile reads it alone (``group_witness``). Runs are laid in order, so a run whose
-6 turned over would no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the reading that runs in
-order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is doubtful. A tile is
-``doubtful`` when that confidence is low, when the top two readings are close, when the rules changed the
-model's own first choice, or when its face is read more often than a set has it: doubts are flagged, never
-settled silently.
+6 turned over would no longer run in order as laid (``R6 R7 R8`` as ``R9 R7 R8``) does show the way up: the
+reading that runs in order is chosen, and a 6 or a 9 in a meld that would run in order only turned over is
+doubtful. A tile is ``doubtful`` when that confidence is low, when the top two readings are close, when the
+rules changed the model's own first choice, or when its face is read more often than a set has it: doubts are
+flagged, never settled silently.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from scipy.optimize import Bounds, LinearConstraint, milp
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import MAX_GROUP, MAX_RUN, MIN_SET, analyse_set
 from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES, Tile, parse_tile
+from vision.fusion import number_marginal
 from vision.upright import reads_turned, turned_code
 from vision.yolo_format import CLASS_NAMES
 
@@ -60,7 +61,6 @@ _CODE_INDEX = {code: i for i, code in enumerate(CLASS_NAMES)}
 _TILE = {code: parse_tile(code, twist=True) for code in CLASS_NAMES}
 _TWIST = frozenset(TWIST_CODES)
 _FACE = {code: (t.number, t.colour) for code, t in _TILE.items() if code != "J" and code not in _TWIST}  # (number, colour)
-_NUMBER_IS = {n: np.array([_FACE.get(code, (0, ""))[0] == n for code in CLASS_NAMES]) for n in range(1, MAX_RUN + 1)}
 _LOG_FLOOR = 1e-9
 
 
@@ -244,9 +244,8 @@ def group_witness(probs: np.ndarray | Sequence[np.ndarray], codes: Sequence[str]
     numbers = {_FACE[c][0] for c in codes if c in _FACE}
     if len(numbers) != 1 or sum(c in _FACE for c in codes) < 2:
         return None
-    number = numbers.pop()
-    P = _as_matrix(probs)
-    return float(max(P[k, _NUMBER_IS[number]].sum() for k, c in enumerate(codes) if c in _FACE))
+    own = number_marginal(_as_matrix(probs))[:, numbers.pop() - 1]  # number n in column n - 1
+    return float(max(own[k] for k, c in enumerate(codes) if c in _FACE))
 
 
 def laid_in_order(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -> bool:
