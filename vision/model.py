@@ -31,6 +31,7 @@ from .face import grow_to_faces
 from .halves import join_halves
 from .metrics import box_iou, box_within
 from .outline import one_per_tile
+from .runtime import session_options
 from .yolo_format import CLASS_NAMES
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -388,10 +389,7 @@ def _onnx_session(net, shape: tuple[int, ...], dynamic: dict[int, str]):
         warnings.simplefilter("ignore")
         torch.onnx.export(net, torch.zeros(*shape), buf, input_names=["x"], output_names=["y"],
                           dynamic_axes={"x": dynamic}, opset_version=17, dynamo=False)
-    opts = ort.SessionOptions()
-    opts.intra_op_num_threads = 2
-    opts.log_severity_level = 3
-    return ort.InferenceSession(buf.getvalue(), opts, providers=["CPUExecutionProvider"])
+    return ort.InferenceSession(buf.getvalue(), session_options(2), providers=["CPUExecutionProvider"])
 
 
 def _short_sides(boxes: np.ndarray) -> np.ndarray:

@@ -55,6 +55,7 @@ import numpy as np
 from .errors import ModelMissing
 from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
 from .lowview import FACE_ASPECT
+from .runtime import session_options
 from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, lean_toward, neighbour_priors, shown_up
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
@@ -498,10 +499,7 @@ class NumberReader:
                 )
             import onnxruntime as ort
 
-            opts = ort.SessionOptions()
-            if self.settings.threads:
-                opts.intra_op_num_threads = self.settings.threads
-            opts.log_severity_level = 3
+            opts = session_options(self.settings.threads)
             opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
             self._columns = digit_columns(rec_characters(Path(path), session.get_modelmeta().custom_metadata_map))
