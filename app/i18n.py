@@ -139,6 +139,14 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "the photo may be saved mirrored (a front camera's): check this tile's number",
         "ייתכן שהתמונה נשמרה הפוכה, כמו במראה (מצלמה קדמית): בדקו את המספר של האבן",
     ),
+    "doubt_few_sure": (
+        "the reader could read few of this photo's tiles surely, so it is sure of none: check this tile",
+        "הקורא הצליח לקרוא בוודאות רק מעט מהאבנים בתמונה הזאת, ולכן אינו בטוח באף אחת: בדקו את האבן",
+    ),
+    "few_sure": (
+        "The reader could read few of this photo's tiles surely, so it shows none as sure: the photo may be too slanted, shaken or blurred, or of an edition it does not know. Take it again from above, or check each tile.",
+        "הקורא הצליח לקרוא בוודאות רק מעט מהאבנים בתמונה הזאת, ולכן אינו מציג אף אחת כוודאית: ייתכן שהתמונה צולמה באלכסון חד מדי, רעדה או מטושטשת, או שזו מהדורה שהוא לא מכיר. צלמו שוב מלמעלה, או בדקו כל אבן.",
+    ),
     "doubt_too_close": (
         "this box lies too close to its neighbour for two tiles: perhaps one digit of a 10-13, or the same tile twice",
         "המסגרת הזאת קרובה מדי לשכנה שלה בשביל שתי אבנים: אולי ספרה אחת של 10-13, או אותה אבן פעמיים",

@@ -29,6 +29,7 @@ from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read
 from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
+from vision.hard import FEW_SURE_WARNING, held_few_sure
 from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
@@ -40,7 +41,7 @@ from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
+from vision.types import CROWDED, CUT_BY_FRAME, FEW_SURE, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -183,6 +184,7 @@ class Reader:
                     doubted = gap < CLEARLY
         reading = self._read_turned(image, reading, sure, rack, known, rules)
         reading = mirrored_back(reading) if flip else held_mirrored(reading) if doubted else reading
+        reading = held_few_sure(reading)  # a photo it is sure of few tiles on: it is sure of none
         return dataclasses.replace(reading, ms=_ms(start))
 
     def _read_turned(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
@@ -394,6 +396,8 @@ def recheck(
     kept = [w for w in reading.warnings if _tile_warning_of(w) is not None and _tile_warning_of(w) not in fixed]
     if not tiles and NO_TILES in reading.warnings:
         kept.append(NO_TILES)
+    if any(t.doubt == FEW_SURE for t in tiles):  # until a person has named every tile it held
+        kept.insert(0, FEW_SURE_WARNING)
     if colour_unread(tiles):  # until a person has named every tile's colour
         kept.insert(0, NO_COLOUR_WARNING)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)

@@ -40,6 +40,7 @@ JOINED = "joined"
 LOW_VIEW = "low_view"
 NO_COLOUR = "no_colour"
 MIRRORED = "mirrored"
+FEW_SURE = "few_sure"
 DOUBT_TEXT: dict[str, str] = {
     NO_COLOUR: "the photo holds no colour to read (black and white, sepia or faded): no tile's colour can be read from it (vision.mono)",
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
@@ -54,6 +55,7 @@ DOUBT_TEXT: dict[str, str] = {
     LOW_VIEW: "read on a table seen from low down, its number drawn with fewer pixels than it is read with: sure otherwise, and held to a bound of its own (vision.lowview); a photo from higher up reads it surely",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
     MIRRORED: "the number reader reads this photo's numbers far more surely mirrored, yet mirrored back it reads no surer: the photo may be saved mirrored (a front camera's), so check each tile (vision.mirror)",
+    FEW_SURE: "the reader is sure of few of this photo's tiles (a photo too slanted, shaken or blurred, or an edition it does not know), and on such a photo the few it is sure of are no surer than the rest (vision.hard)",
 }
 
 
