@@ -275,3 +275,40 @@ def test_hebrew_page_says_the_engines_reasons_in_hebrew(db_path, fake_reader):
     assert "direction: rtl" in text  # the page is laid out right to left
     at.multiselect[0].set_value([3]).run()
     assert any("0 מתוך 30 נקודות" in w.value and "\u2066K5 K6 B8\u2069" in w.value for w in at.warning)
+
+
+def test_a_photo_the_reader_is_sure_of_few_tiles_on_says_to_take_it_again(db_path, monkeypatch, tmp_path):
+    """One tile of twelve read surely, the rest at odds with the number reader: the page says the reader is sure of
+    none, and why, and asks for the photo again."""
+    import json
+
+    from app_helpers import clear_caches
+    from json_tile_model import injected_env
+
+    monkeypatch.syspath_prepend(str(FIXTURES))
+    from make_fixtures import draw
+
+    width, height = 1000, 500  # 2:1, no other photo of the fake's
+    boxes = [(20 + 80 * k, 200, 76 + 80 * k, 278) for k in range(12)]
+    drawn = {boxes[0]: "K4", **{b: f"B{k + 1}" for k, b in enumerate(boxes[1:], start=1)}}  # as printed
+    unsure = [{f"O{(k + 5) % 13 + 1}": 0.5, f"R{(k + 9) % 13 + 1}": 0.45} for k in range(1, 12)]  # neither is printed
+    tiles = [{"box": list(boxes[0]), "score": 0.95, "probs": {"K4": 0.999}}]
+    tiles += [{"box": list(b), "score": 0.95, "probs": p} for b, p in zip(boxes[1:], unsure)]
+    spec = {"name": "hard.png", "width": width, "height": height, "tiles": tiles}
+    fake = tmp_path / "hard.json"
+    fake.write_text(json.dumps({"photos": [spec]}))
+    draw(spec, drawn, (38, 110, 70), 1, tmp_path / "hard.png")
+    for key, value in injected_env(fake).items():
+        monkeypatch.setenv(key, value)
+    clear_caches()
+    try:
+        at = start_app()
+        at.file_uploader(key="table_upload").set_value(("hard.png", (tmp_path / "hard.png").read_bytes(), "image/png")).run()
+        assert_ok(at)
+        notes = [w.value for w in at.warning if "Please check these tiles" in w.value]
+        assert len(notes) == 1
+        assert "The reader could read few of this photo's tiles surely, so it shows none as sure" in notes[0]
+        assert "the reader could read few of this photo's tiles surely, so it is sure of none: check this tile" in notes[0]
+        assert "K4" in notes[0]  # the one tile it was sure of is among those to check
+    finally:
+        clear_caches()
