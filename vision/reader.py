@@ -396,10 +396,10 @@ def recheck(
     kept = [w for w in reading.warnings if _tile_warning_of(w) is not None and _tile_warning_of(w) not in fixed]
     if not tiles and NO_TILES in reading.warnings:
         kept.append(NO_TILES)
-    if any(t.doubt == FEW_SURE for t in tiles):  # until a person has named every tile it held
-        kept.insert(0, FEW_SURE_WARNING)
     if colour_unread(tiles):  # until a person has named every tile's colour
         kept.insert(0, NO_COLOUR_WARNING)
+    if any(t.doubt == FEW_SURE for t in tiles):  # until a person has named every tile it held (first, as read)
+        kept.insert(0, FEW_SURE_WARNING)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
     return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def session_options(threads: int = 0):
+if TYPE_CHECKING:
+    import onnxruntime
+
+
+def session_options(threads: int = 0) -> "onnxruntime.SessionOptions":
     """Options for an onnxruntime CPU session with ``threads`` intra-op threads (0: one per core).
 
     Its threads sleep between runs instead of spinning: a photo is read by one network after another with
