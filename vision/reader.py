@@ -249,7 +249,10 @@ class Reader:
         many of its tiles are sure by every threshold but a low view's own, and the number reader's (N, 14) answers
         on its tiles, in their order (None without a number reader, or without tiles)."""
         photo = stretched(image, stretch) if stretch > 1 else image
-        raw = clean_detections(self.model.predict(photo.rgb), photo, self.min_score)
+        # the photo as the model looks at it (a phone's photo shrunk once, here): the checks on whole boxes below look
+        # at it too, not at every pixel of a 12 MP photo
+        work, factors = self._working(photo.rgb)
+        raw = clean_detections(_scaled(self.model.predict(work), factors), photo, self.min_score)
         if not raw:
             return PhotoReading(
                 path=image.path, width=image.width, height=image.height, tiles=[], melds=[],
@@ -299,10 +302,11 @@ class Reader:
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
         off_colour = ink_disagrees(consistent.codes, inks)
-        partial = goes_on(photo.rgb, tile_boxes)  # a box round part of its tile's number reads a part surely
+        work_boxes = tile_boxes / np.array([*factors, *factors])
+        partial = goes_on(work, work_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
         twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
-        no_colour = colourless(photo.rgb, tile_boxes)  # a filter's one tint: no numbered tile's colour can be sure
+        no_colour = colourless(work, work_boxes)  # a filter's one tint: no numbered tile's colour can be sure
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
@@ -358,6 +362,16 @@ class Reader:
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, rack=rack, stretch=stretch,
         ), sure, ocr
+
+    def _working(self, rgb: np.ndarray) -> tuple[np.ndarray, tuple[float, float]]:
+        """The photo shrunk to the model's working side (``ModelSettings.work_side``; a model without one looks at
+        every pixel), and the factors that take its x and y back to the photo's own pixels."""
+        side = getattr(getattr(self.model, "settings", None), "work_side", 0)
+        if not side or max(rgb.shape[:2]) <= side:
+            return rgb, (1.0, 1.0)
+        from vision.model import shrunk
+
+        return shrunk(rgb, side)
 
     def read_path(self, path: str | Path, rack: bool = False) -> PhotoReading:
         """Load and read one photo file (raises vision.errors.ImageError for a bad file)."""
@@ -460,6 +474,14 @@ def _tile_warning_of(warning: str) -> int | None:
     if sep and head.startswith("tile ") and head[5:].isdigit():
         return int(head[5:]) - 1
     return None
+
+
+def _scaled(raw: Sequence["RawTile"], factors: tuple[float, float]) -> list["RawTile"]:
+    """The tiles found on a shrunk photo, their boxes taken back to the photo's own pixels by ``factors`` (x, y)."""
+    fx, fy = factors
+    if (fx, fy) == (1.0, 1.0):
+        return list(raw)
+    return [dataclasses.replace(r, box=(r.box[0] * fx, r.box[1] * fy, r.box[2] * fx, r.box[3] * fy)) for r in raw]
 
 
 def clean_detections(raw: Sequence["RawTile"], image: Image, min_score: float) -> list["RawTile"]:

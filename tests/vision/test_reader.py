@@ -150,3 +150,20 @@ def test_json_shape(table_fixture):
         "tiles": [0, 1, 2], "codes": ["R10", "R11", "R12"], "valid": True, "kind": "run", "value": 33, "reason": None,
     }
     assert out["tiles"][10]["meld"] is None
+
+
+def test_a_photo_larger_than_the_models_working_side_is_shrunk_once_and_read_in_its_own_pixels():
+    from vision.model import ModelSettings
+
+    class Shrinking(FakeModel):  # a model that looks at photos shrunk to 300 px, as the committed one at 2048 px
+        settings = ModelSettings(work_side=300, ocr=False)
+
+    boxes = [(30 + 30 * k, 100, 56 + 30 * k, 136) for k in range(3)]  # on the photo as the model sees it
+    model = Shrinking([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, ["R4", "R5", "R6"])])
+    reading = Reader(model=model, low_view=None).read(Image(np.zeros((450, 600, 3), np.uint8), "p.jpg"))
+    assert model.shapes == [(225, 300, 3)]  # shrunk once, before the model looks
+    assert [t.box for t in reading.tiles] == [(2.0 * x1, 2.0 * y1, 2.0 * x2, 2.0 * y2) for x1, y1, x2, y2 in boxes]
+    assert reading.codes() == ["R4", "R5", "R6"] and (reading.width, reading.height) == (600, 450)
+    small = Shrinking([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, ["R4", "R5", "R6"])])
+    Reader(model=small, low_view=None).read(Image(np.zeros((150, 200, 3), np.uint8), "small.jpg"))
+    assert small.shapes == [(150, 200, 3)]  # no larger than the working side: as it is
