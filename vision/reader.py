@@ -41,7 +41,7 @@ from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
-from vision.types import CROWDED, CUT_BY_FRAME, FEW_SURE, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread, few_read_surely
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -367,7 +367,7 @@ class Reader:
         """The photo shrunk to the model's working side (``ModelSettings.work_side``; a model without one looks at
         every pixel), and the factors that take its x and y back to the photo's own pixels."""
         side = getattr(getattr(self.model, "settings", None), "work_side", 0)
-        if not side or max(rgb.shape[:2]) <= side:
+        if not side:  # a model of its own (a test's stand-in): vision.model is not imported for it
             return rgb, (1.0, 1.0)
         from vision.model import shrunk
 
@@ -412,7 +412,7 @@ def recheck(
         kept.append(NO_TILES)
     if colour_unread(tiles):  # until a person has named every tile's colour
         kept.insert(0, NO_COLOUR_WARNING)
-    if any(t.doubt == FEW_SURE for t in tiles):  # until a person has named every tile it held (first, as read)
+    if few_read_surely(tiles):  # until a person has named every tile it held (first, as read)
         kept.insert(0, FEW_SURE_WARNING)
     warnings = copy_warnings(codes) + kept + meld_warnings([m.codes for m in melds], rules)
     return dataclasses.replace(reading, tiles=tiles, melds=melds, warnings=warnings)

@@ -143,3 +143,9 @@ def colour_unread(tiles: Iterable[TileReading]) -> bool:
     """Is a tile doubted because its photo holds no colour to read (``NO_COLOUR``)? Then every numbered tile's
     colour is in doubt until a person names it, and that is said once, first."""
     return any(t.doubt == NO_COLOUR for t in tiles)
+
+
+def few_read_surely(tiles: Iterable[TileReading]) -> bool:
+    """Is a tile doubted because the reader was sure of few of its photo's tiles (``FEW_SURE``)? Then the photo
+    asks to be taken again until a person has named every tile it held, and that is said once, first."""
+    return any(t.doubt == FEW_SURE for t in tiles)

@@ -39,7 +39,7 @@ from app.ui.edits import (
 from app.ui.photo import UPLOAD_TYPES, PhotoResult, annotated, read_photo
 from engine.rules import HouseRules
 from engine.tiles import COPIES_PER_TILE, JOKERS_IN_SET, SPECIALS_IN_SET, TWIST_CODES
-from vision.types import FEW_SURE, PhotoReading, colour_unread
+from vision.types import PhotoReading, colour_unread, few_read_surely
 
 log = logging.getLogger("rummi.app")
 
@@ -370,7 +370,7 @@ def _notes(ctx: Ctx, state: PhotoState) -> list[str]:
     notes = []
     if colour_unread(reading.tiles):
         notes.append(ctx.t("no_colour"))
-    if any(t.doubt == FEW_SURE for t in reading.tiles):
+    if few_read_surely(reading.tiles):
         notes.append(ctx.t("few_sure"))
     doubtful = [i for i in review_order(reading) if reading.tiles[i].doubtful]
     if doubtful:
