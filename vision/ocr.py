@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import math
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -56,6 +57,7 @@ from .errors import ModelMissing
 from .fusion import N_NUMBERS, NO_NUMBER, NUMBER_COLUMNS  # the number space the fusion reads
 from .lowview import FACE_ASPECT
 from .runtime import session_options
+from .types import NumberAnswers
 from .upright import DEFAULT_NEIGHBOURS, TURNED_PAIR, NeighbourSettings, lean_toward, neighbour_priors, shown_up
 
 NUMBERS = tuple(range(1, N_NUMBERS + 1))
@@ -114,6 +116,7 @@ class OcrSettings:
     ink_min_height: float = 0.12  # ink lower than this (of the face) is a speck, not a number: no window
     later_windows: int = 2  # fixed windows read on the later turns (the photo's best on its first turns)
     confident: float = 0.85  # a first read this sure of one number needs no second turn
+    way_sure: float = 0.8  # a tile read a number this surely (1-13 together) under a turn lies that way
     # On a rack (``read``'s ``upright``) the tiles stand the photo's way up, a few put in upside down: the turn
     # nearest the photo's up is read first, and weighs 0.5 + rack_upright / 2 against its opposite's
     # 0.5 - rack_upright / 2. A digit that fills its face says nothing of its way up by its ink, and upside
@@ -509,11 +512,15 @@ class NumberReader:
     def read(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, upright: bool = False) -> np.ndarray:
         """(N, 14) probabilities over numbers 1..13 and "no number" for the tiles in ``boxes``; ``upright``: the
         tiles stand the photo's way up (a rack), and a tile reads that way unless it reads better turned over."""
+        return self.read_with_ways(rgb, boxes, upright).probs
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, upright: bool = False) -> NumberAnswers:
+        """``read``'s probabilities, and the way each tile lies (``NumberAnswers.ways``)."""
         if not isinstance(rgb, np.ndarray) or rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
             raise ValueError("the photo must be an H x W x 3 uint8 RGB array")
         boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
         if not len(boxes):
-            return np.zeros((0, NUMBER_COLUMNS))
+            return NumberAnswers(np.zeros((0, NUMBER_COLUMNS)), np.zeros(0))
         plans = [self.plan(rgb, box, upright) for box in boxes]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
         # turns of a face shortened by the view where none read so far reads a number surely
@@ -543,7 +550,9 @@ class NumberReader:
         leans = [self.lean_prior(p, turns) for p, turns in zip(plans, read_turns)]
         if upright:
             leans = [lean * lean_toward(turns, 0.0, self.settings.rack_upright) for lean, turns in zip(leans, read_turns)]
-        return np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
+        probs = np.stack([merge_turns(rows, prior * lean) for rows, prior, lean in zip(per_tile, priors, leans)])
+        return NumberAnswers(probs, np.array([way_read(turns, np.stack(rows), self.settings.way_sure)
+                                              for turns, rows in zip(read_turns, per_tile)]))
 
     def _read_more(self, rgb: np.ndarray, plans: Sequence["TilePlan"], wanted: Sequence[tuple[int, float]],
                    per_tile: list[list[np.ndarray]], read_turns: list[list[float]],
@@ -639,8 +648,9 @@ class NumberReader:
         """
         session = self.session
         name = session.get_inputs()[0].name
-        # images of similar width share a batch, so that little of it is padding
-        order = np.argsort([im.shape[1] for im in images], kind="stable")
+        # images of similar width share a batch, so that little of it is padding; images of one width in an order of
+        # their own (by their pixels), so that a crop is padded alike whatever order the tiles were asked in
+        order = sorted(range(len(images)), key=lambda i: (images[i].shape[1], zlib.crc32(np.ascontiguousarray(images[i]))))
         results: list[np.ndarray] = [np.zeros(0)] * len(images)
         for start in range(0, len(images), self.settings.batch):
             idx = order[start : start + self.settings.batch]
@@ -665,6 +675,14 @@ class TilePlan:
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say; < 0: the other turn's)
     later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
     ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
+
+
+def way_read(turns: Sequence[float], rows: np.ndarray, sure: float) -> float:
+    """The turn (degrees) under which a tile reads a number at least ``sure`` (its 13 numbers' mass), the surest
+    such; NaN where no turn does. Which end is up it may have wrong (a 6 and a 9), but not which way the tile lies."""
+    mass = np.asarray(rows, dtype=np.float64).reshape(len(turns), -1)[:, :NO_NUMBER].sum(1)
+    best = int(np.argmax(mass))
+    return float(turns[best]) if mass[best] >= sure else math.nan
 
 
 def to_batch(images: Sequence[np.ndarray]) -> np.ndarray:

@@ -59,6 +59,16 @@ DOUBT_TEXT: dict[str, str] = {
 }
 
 
+@dataclass(frozen=True)
+class NumberAnswers:
+    """The number reader's answers on a photo's tiles (``vision.ocr``): ``probs``, (N, 14) probabilities over 1..13
+    and "no number"; ``ways``, (N,) the way each tile lies: the turn (clockwise degrees) under which it reads a number
+    surely, NaN where none does (which end is up it may have wrong, a 6 for a 9, but not which way the tile lies)."""
+
+    probs: np.ndarray
+    ways: np.ndarray
+
+
 @dataclass
 class TileReading:
     """One tile found in a photo."""

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision import ocr
-from vision.ocr import NO_NUMBER, NumberReader, OcrSettings, ctc_string_probs, merge_turns, number_probs, tile_geometry, tilt
+from vision.ocr import NO_NUMBER, NumberReader, OcrSettings, ctc_string_probs, merge_turns, number_probs, tile_geometry, tilt, way_read
 
 # a tiny alphabet: column 0 blank, then "1", "3", "x", "I"; the other digits share column 9
 COLUMNS = {d: (9,) for d in "0123456789"}
@@ -227,6 +227,56 @@ def test_recogniser_reads_a_drawn_tile(number, angle, draw):
     assert p.shape == (14,) and p.sum() == pytest.approx(1.0)
     assert int(p.argmax()) == int(number) - 1, p.round(3)
     assert p[int(number) - 1] > 0.5
+
+
+@needs_model
+@pytest.mark.parametrize("angle", [0.0, 90.0, 180.0, -90.0, 15.0])
+def test_the_way_a_tile_lies_is_the_turn_it_reads_a_number_under(angle):
+    """A tile's way (``NumberAnswers.ways``) is the turn under which it reads a number surely: which way it lies on
+    the table, whichever end is up it has (a 4 has one). The probabilities are ``read``'s."""
+    photo, box = _photo_with(_pil_face("4"), angle)
+    answers = NumberReader().read_with_ways(photo, [box])
+    assert np.array_equal(answers.probs, NumberReader().read(photo, [box]))
+    assert abs((answers.ways[0] - angle + 180) % 360 - 180) < 8, answers.ways
+
+
+@needs_model
+def test_a_blank_tile_lies_no_way_it_can_tell():
+    photo, box = _photo_with(np.full((100, 74, 3), (236, 229, 206), np.uint8), 90.0)
+    answers = NumberReader().read_with_ways(photo, [box])
+    assert answers.ways.shape == (1,) and math.isnan(answers.ways[0])
+    empty = NumberReader().read_with_ways(photo, np.zeros((0, 4)))
+    assert empty.probs.shape == (0, 14) and empty.ways.shape == (0,)
+
+
+@needs_model
+def test_the_numbers_read_do_not_depend_on_the_order_the_tiles_are_asked_in():
+    """Crops of one width share a batch in an order of their own: more tiles than one batch holds read alike (to the
+    last bits of a float sum) whatever order the detector gave their boxes in (the reader asks before it groups the
+    tiles)."""
+    faces = [_pil_face(str(n % 13 + 1)) for n in range(30)]
+    photo = np.full((2 * 110, 15 * 84, 3), (70, 45, 30), np.uint8)
+    boxes = []
+    for k, face in enumerate(faces):
+        x, y = 5 + (k % 15) * 84, 5 + (k // 15) * 110
+        photo[y : y + 100, x : x + 74] = face
+        boxes.append((x, y, x + 74, y + 100))
+    boxes = np.array(boxes, dtype=np.float64)
+    reader = NumberReader(settings=dataclasses.replace(OcrSettings(), batch=16))  # 30 tiles, several batches
+    first = reader.read_with_ways(photo, boxes)
+    order = np.random.default_rng(1).permutation(len(boxes))
+    again = reader.read_with_ways(photo, boxes[order])
+    assert np.allclose(again.probs, first.probs[order], rtol=0, atol=1e-12)
+    assert np.array_equal(again.ways, first.ways[order], equal_nan=True)
+
+
+def test_way_read_is_the_surest_turn_reading_a_number():
+    sure_four, nothing = np.zeros(14), np.zeros(14)
+    sure_four[3], nothing[NO_NUMBER] = 0.9, 1.0
+    sure_four[NO_NUMBER] = 0.1
+    assert way_read([90.0, -90.0], np.stack([nothing, sure_four]), 0.8) == -90.0
+    assert math.isnan(way_read([90.0, -90.0], np.stack([nothing, nothing]), 0.8))
+    assert math.isnan(way_read([0.0], sure_four[None], 0.95))  # not sure enough
 
 
 def _joined_eleven() -> np.ndarray:
