@@ -48,7 +48,7 @@ from vision.metrics import match  # noqa: E402
 from vision.mirror import mirrored, mirrored_box  # noqa: E402
 from vision.reader import Reader  # noqa: E402
 from vision.turn import turned, turned_box  # noqa: E402
-from vision.types import Image, PhotoReading  # noqa: E402
+from vision.types import Image, NumberAnswers, PhotoReading  # noqa: E402
 from vision.upright import TURNED_PAIR  # noqa: E402
 from vision.yolo_format import read_labels  # noqa: E402
 
@@ -141,10 +141,14 @@ class _Recorded:
         return raw
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
-        out = np.asarray(self.numbers.read(rgb, boxes, upright), dtype=np.float64)
+        return self.read_with_ways(rgb, boxes, upright).probs
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
+        answers = self.numbers.read_with_ways(rgb, boxes, upright)
+        out = np.asarray(answers.probs, dtype=np.float64)
         asked = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
         self.ocr.setdefault(_key(rgb), []).append(asked)
-        return out
+        return answers
 
     def opinions(self, image: Image, reading: PhotoReading) -> list[tuple[np.ndarray, np.ndarray]]:
         """The classifier's and the recogniser's answers on each of ``reading``'s tiles (its boxes on ``image``, the

@@ -37,6 +37,7 @@ import numpy as np
 from vision.calibration import CALIBRATION, Calibration
 from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
 from vision.ink import InkRates, ink_likelihood
+from vision.types import NumberAnswers
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES, read_labels
 
@@ -70,6 +71,7 @@ class PhotoRecord:
     inks: list[str | None] | None = None  # the ink opinion per tile (vision.ink); None: not recorded
     rack: bool = False  # a photo of a rack (a rendered rack scene), read as one
     joined: np.ndarray | None = None  # (N,) the boxes joined from two halves (vision.halves); None: none recorded
+    ways: np.ndarray | None = None  # (N,) the way each tile lies, by the recogniser (NumberAnswers.ways); None: not recorded
     # the same photo read stretched, as the reader reads a table seen from low down (``vision.lowview``): its
     # width, height and boxes are the stretched photo's; None where the reader reads the photo once
     tall: "PhotoRecord | None" = None
@@ -101,14 +103,15 @@ def collect(dataset: str | Path, split: str, models_dir: str | Path | None = Non
         raw = clean_detections(model.predict(image.rgb), image, 0.0)
         boxes = np.array([r.box for r in raw], dtype=np.float64).reshape(-1, 4)
         probs = np.array([r.probs for r in raw], dtype=np.float64).reshape(-1, len(CLASS_NAMES))
-        ocr = numbers.read(image.rgb, boxes, upright=rack) if len(boxes) else np.zeros((0, NUMBER_COLUMNS))
+        answers = numbers.read_with_ways(image.rgb, boxes, upright=rack)
         # the labels are fractions of the photo: read on the stretched photo, they are stretched with it
         truth_tiles = read_labels(label_path, data.names, image.width, image.height)
         truth: list[str | None] = [None] * len(raw)
         for i, j in match([t.box for t in truth_tiles], [tuple(b) for b in boxes]):
             truth[j] = truth_tiles[i].code
-        return PhotoRecord(str(image.path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs, ocr,
-                           truth, ink.read(image.rgb, boxes), rack, np.array([r.joined for r in raw], dtype=bool))
+        return PhotoRecord(str(image.path), image.width, image.height, boxes, np.array([r.det_score for r in raw]), probs,
+                           answers.probs, truth, ink.read(image.rgb, boxes), rack, np.array([r.joined for r in raw], dtype=bool),
+                           answers.ways)
 
     out = []
     for image_path, label_path in tqdm(data.photos[:limit], desc="reading", unit="photo", disable=not progress):
@@ -430,9 +433,13 @@ class _ReplayNumbers:
         self.record = record
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
+        return self.read_with_ways(rgb, boxes, upright).probs
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
         r = _reading_of(self.record, rgb)
         assert r.ocr is not None
-        return r.ocr[_rows_of(r, boxes)]
+        rows = _rows_of(r, boxes)
+        return NumberAnswers(r.ocr[rows], np.full(len(rows), np.nan) if r.ways is None else r.ways[rows])
 
 
 class _ReplayInks:

@@ -50,6 +50,13 @@ OVERLAP_FACTOR = 0.5  # neighbours in one row overlap across the row by more tha
 TOUCH_FACTOR = 0.15  # neighbours whose boxes are closer than this x their extent touch
 ROW_AXIS_MARGIN = 1.5  # rows are taken to run down the photo only when clearly more tiles touch that way
 ROW_BREAK = 0.7  # a jump across rows larger than this x tile height starts a new row
+# where the boxes cannot tell, the way the tiles lie says which way the rows run (``ways_run_down``) where MIN_WAYS
+# tiles or more read a number surely under some turn, and WAYS_AGREE of those lie one way: within WAY_WITHIN degrees
+# of upright (or upside down), or of on their side (a meld laid slantwise runs nearer one way or the other: only
+# tiles near the diagonal, where either frame serves, say neither)
+MIN_WAYS = 3
+WAYS_AGREE = 0.75
+WAY_WITHIN = 40.0
 # neighbours in a group whose centres lie closer than this x their mean width along the row crowd each other: tiles
 # lie side by side, a width apart; a box shifted half a tile (over a joint, or a tile again) lies about half apart
 CROWD = 0.7
@@ -60,16 +67,18 @@ CLOSE = 0.6
 LEVEL = 0.25
 
 
-def group_melds(boxes: Sequence[Sequence[float]]) -> list[list[int]]:
+def group_melds(boxes: Sequence[Sequence[float]], down: bool | None = None) -> list[list[int]]:
     """Tiles grouped into melds, each meld's indices in reading order (left to right).
 
     Every tile is in exactly one group; a lone tile is a group of one. Groups are ordered as a
-    person reads the table: rows top to bottom, each row left to right.
+    person reads the table: rows top to bottom, each row left to right. ``down``: whether the rows run down the
+    photo (``rows_run_down``); None: as the boxes say.
     """
-    return _melds(_row_frame(boxes))
+    return _melds(_row_frame(boxes, down))
 
 
-def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], list[tuple[int, ...]], list[tuple[int, ...]]]:
+def melds_with_cuts(boxes: Sequence[Sequence[float]],
+                    down: bool | None = None) -> tuple[list[list[int]], list[tuple[int, ...]], list[tuple[int, ...]]]:
     """``group_melds``'s groups, where each may be two melds laid nearly touching in a row (its cuts), and which of
     those gaps are wide.
 
@@ -77,9 +86,9 @@ def melds_with_cuts(boxes: Sequence[Sequence[float]]) -> tuple[list[list[int]], 
     and ``k`` is wider than ``SOFT_GAP`` x their mean width: wider than tiles of one meld lie apart,
     narrower than a gap that surely separates melds. Whether a group is cut there is for the game's
     rules to say (``vision.regroup``), not the boxes. The wide ones are those wider than ``WIDE_GAP`` x their
-    mean width: a group that can be no valid meld comes apart at them.
+    mean width: a group that can be no valid meld comes apart at them. ``down``: as ``group_melds``.
     """
-    frame = _row_frame(boxes)
+    frame = _row_frame(boxes, down)
     groups = _melds(frame)
     return groups, _wider(frame, groups, SOFT_GAP), _wider(frame, groups, WIDE_GAP)
 
@@ -91,10 +100,11 @@ def _wider(frame: "_Frame", groups: Sequence[Sequence[int]], factor: float) -> l
             for g in groups]
 
 
-def spacings(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]]) -> list[np.ndarray]:
+def spacings(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]],
+             down: bool | None = None) -> list[np.ndarray]:
     """For each group (indices into ``boxes``, in row order): the distances between its neighbouring tiles'
-    centres along the row, in tile widths (1.0: side by side)."""
-    frame = _row_frame(boxes)
+    centres along the row, in tile widths (1.0: side by side). ``down``: as ``group_melds``."""
+    frame = _row_frame(boxes, down)
     return [np.asarray([frame.apart(a, b) for a, b in zip(g, g[1:])]) for g in groups]
 
 
@@ -108,14 +118,15 @@ def crowded(spacing: np.ndarray) -> tuple[int, ...]:
     return tuple(sorted({p for k, d in enumerate(spacing) if d < CROWD for p in (k, k + 1)}))
 
 
-def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None,
+              down: bool | None = None) -> np.ndarray:
     """A mask of the boxes in a pair of ``close_pairs``: a person should look.
 
     Two tiles cannot lie closer than a tile width apart, so such a box is a tile found twice, a box over the joint
     of two tiles, or one digit of a number (a 10-13 found as two boxes, ``vision.halves``).
     """
     out = np.zeros(len(boxes), dtype=bool)
-    for pair in close_pairs(boxes, groups):
+    for pair in close_pairs(boxes, groups, down):
         out[[pair.a, pair.b]] = True
     return out
 
@@ -130,15 +141,16 @@ class ClosePair:
     span: float  # the tile widths the two boxes span together along the row: ~1 for one tile's two halves
 
 
-def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None) -> list[ClosePair]:
+def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None,
+                down: bool | None = None) -> list[ClosePair]:
     """The neighbouring boxes of a row whose centres lie closer than ``CLOSE`` tile widths apart, level with each
     other (centres within ``LEVEL`` of a tile height across the row), closest first.
 
     groups: the rows of touching tiles to look along (tile indices in row order); None: those ``group_melds``
     makes of ``boxes`` (on a rack, the tiles standing side by side). Tiles strewn on each other lie offset across
-    the row as well (no row to speak of), and are left to ``vision.outline``.
+    the row as well (no row to speak of), and are left to ``vision.outline``. ``down``: as ``group_melds``.
     """
-    frame = _row_frame(boxes)
+    frame = _row_frame(boxes, down)
     rows = [list(g) for g in (_melds(frame) if groups is None else groups) if len(g) >= 2]
     found: list[ClosePair] = []
     for g in rows:
@@ -323,10 +335,12 @@ def _pitch_ratio(frame: _Frame, fallback: float) -> np.ndarray:
     return np.exp(log_c + (g - 1.0) * np.log(frame.h))
 
 
-def _row_frame(boxes: Sequence[Sequence[float]]) -> _Frame:
-    """The photo's tiles in the frame of its rows: as taken, or with x and y swapped when clearly more
-    tiles touch their neighbour that way (rows run down the photo: taken from the side of the table,
-    or turned a quarter)."""
+def _row_frame(boxes: Sequence[Sequence[float]], down: bool | None = None) -> _Frame:
+    """The photo's tiles in the frame of its rows: as taken, or with x and y swapped where the rows run down the
+    photo (taken from the side of the table, or turned a quarter): ``down``, or where it is None, when clearly more
+    tiles touch their neighbour that way."""
+    if down is not None:
+        return _Frame.of(_transposed(boxes)) if down else _Frame.of(boxes)
     frame = _Frame.of(boxes)
     if frame.n == 0:
         return frame
@@ -334,14 +348,48 @@ def _row_frame(boxes: Sequence[Sequence[float]]) -> _Frame:
     return sideways if _runs_down(frame, sideways) else frame
 
 
-def rows_run_down(boxes: Sequence[Sequence[float]]) -> bool:
-    """Do the rows of touching tiles run down the photo (a table taken from its side, or turned a quarter)?"""
+def rows_run_down(boxes: Sequence[Sequence[float]], ways: Sequence[float] | None = None) -> bool:
+    """Do the rows of touching tiles run down the photo (a table taken from its side, or turned a quarter)?
+
+    Where clearly more tiles touch their neighbour one way than the other (x and y swapped, or as taken), the rows
+    run that way. Two melds laid close beside each other touch across their rows too, and then the boxes cannot
+    tell: the way the tiles lie can (``ways``, ``ways_run_down``), where the number reader says. Else the rows run
+    across.
+    """
     frame = _Frame.of(boxes)
-    return frame.n > 0 and _runs_down(frame, _Frame.of(_transposed(boxes)))
+    if frame.n == 0:
+        return False
+    sideways = _Frame.of(_transposed(boxes))
+    if _runs_down(frame, sideways):
+        return True
+    if _runs_down(sideways, frame) or ways is None:
+        return False
+    return bool(ways_run_down(ways))
+
+
+def ways_run_down(ways: Sequence[float]) -> bool | None:
+    """Whether tiles lying ``ways`` say their rows run down the photo (True: most lie on their side), across it
+    (False: most lie upright or upside down), or nothing (None): fewer than ``MIN_WAYS`` known, or fewer than
+    ``WAYS_AGREE`` of those known lying one way.
+
+    ways: the turn (clockwise degrees) under which each tile reads a number surely, NaN where none does
+    (``vision.types.NumberAnswers.ways``). Tiles of a meld lie side by side, each the same way up: its row runs
+    across the tiles' own up. A tile turned near 45 degrees says neither (a meld laid slantwise)."""
+    turns = np.abs((np.asarray(ways, dtype=np.float64).reshape(-1) + 180.0) % 360.0 - 180.0)
+    known = turns[~np.isnan(turns)]
+    if len(known) < MIN_WAYS:
+        return None
+    side = int(np.sum(np.abs(known - 90.0) < WAY_WITHIN))
+    upright = int(np.sum((known < WAY_WITHIN) | (known > 180.0 - WAY_WITHIN)))
+    if side >= WAYS_AGREE * len(known):
+        return True
+    if upright >= WAYS_AGREE * len(known):
+        return False
+    return None
 
 
 def _runs_down(frame: "_Frame", sideways: "_Frame") -> bool:
-    """Clearly more tiles touch their neighbour with x and y swapped than as taken."""
+    """Clearly more tiles touch their neighbour in ``sideways`` (x and y swapped) than in ``frame`` (as taken)."""
     return sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1
 
 

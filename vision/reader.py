@@ -17,7 +17,7 @@ import dataclasses
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
-from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, PhotoReading, TileReading, colour_unread, few_read_surely
+from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, NumberAnswers, PhotoReading, TileReading, colour_unread, few_read_surely
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
@@ -61,6 +61,29 @@ class NumberReading(Protocol):
     stand the photo's way up (a rack)."""
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray: ...
+
+
+@runtime_checkable
+class WaysReading(Protocol):
+    """A number reader that also says the way each tile lies (``NumberAnswers.ways``, ``vision.ocr``)."""
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers: ...
+
+
+def number_answers(numbers: NumberReading, rgb: np.ndarray, boxes: np.ndarray, upright: bool) -> NumberAnswers:
+    """``numbers``' answers on ``boxes``: its probabilities, checked, and the way each tile lies where it says (NaN
+    where it does not: a reader of numbers alone)."""
+    if isinstance(numbers, WaysReading):
+        answers = numbers.read_with_ways(rgb, boxes, upright=upright)
+        probs, ways = np.asarray(answers.probs, dtype=np.float64), np.asarray(answers.ways, dtype=np.float64)
+    else:
+        probs = np.asarray(numbers.read(rgb, boxes, upright=upright), dtype=np.float64)
+        ways = np.full(len(boxes), np.nan)
+    if probs.shape != (len(boxes), NUMBER_COLUMNS):
+        raise ValueError(f"the number reader gave {probs.shape} probabilities, expected ({len(boxes)}, {NUMBER_COLUMNS})")
+    if ways.shape != (len(boxes),):
+        raise ValueError(f"the number reader gave {ways.shape} ways, expected ({len(boxes)},)")
+    return NumberAnswers(probs, ways)
 
 
 class Reader:
@@ -167,36 +190,38 @@ class Reader:
         rules = self.rules if rules is None else rules
         known = tuple(known)
         start = time.perf_counter()
-        reading, sure, ocr = self._read(image, 1.0, rack, known, rules)
+        reading, sure, answers = self._read(image, 1.0, rack, known, rules)
         numbers, flip, doubted = self.number_reader, False, False
-        if self.mirror and ocr is not None and numbers is not None:
+        if self.mirror and answers is not None and numbers is not None:
             # a photo saved mirrored: the recogniser reads its largest tiles more surely mirrored back; the reading
             # mirrored back is kept where it has more tiles sure (two at least), and the rest of the reading goes on
             # from it; where it reads clearly better mirrored but no surer mirrored back, no tile is shown as sure
-            found = better_mirrored(image, [t.box for t in reading.tiles], ocr,
+            found = better_mirrored(image, [t.box for t in reading.tiles], answers.probs,
                                     lambda rgb, b: numbers.read(rgb, b, upright=rack))
             if found is not None:
                 back, gap = found
-                again, again_sure, _ = self._read(back, 1.0, rack, known, rules)
+                again, again_sure, again_answers = self._read(back, 1.0, rack, known, rules)
                 if again_sure > sure and again_sure >= KEEP_SURE:
-                    image, reading, sure, flip = back, again, again_sure, True
+                    image, reading, sure, answers, flip = back, again, again_sure, again_answers, True
                 else:
                     doubted = gap < CLEARLY
-        reading = self._read_turned(image, reading, sure, rack, known, rules)
+        ways = None if answers is None else answers.ways
+        reading = self._read_turned(image, reading, sure, ways, rack, known, rules)
         reading = mirrored_back(reading) if flip else held_mirrored(reading) if doubted else reading
         reading = held_few_sure(reading)  # a photo it is sure of few tiles on: it is sure of none
         return dataclasses.replace(reading, ms=_ms(start))
 
-    def _read_turned(self, image: Image, reading: PhotoReading, sure: int, rack: bool, known: tuple[str | Tile, ...],
-                     rules: HouseRules) -> PhotoReading:
-        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure), or where it reads more tiles surely the
-        reading turned a quarter of a photo standing sideways, or stretched of a low view (``read``)."""
+    def _read_turned(self, image: Image, reading: PhotoReading, sure: int, ways: np.ndarray | None, rack: bool,
+                     known: tuple[str | Tile, ...], rules: HouseRules) -> PhotoReading:
+        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure, the way each lies ``ways``), or where it
+        reads more tiles surely the reading turned a quarter of a photo standing sideways, or stretched of a low view
+        (``read``)."""
         boxes = [t.box for t in reading.tiles]
         if self.sideways:
             # a rack standing sideways, or a table whose rows run down the photo: read turned a quarter, and so is a
             # rack with few tiles found (perhaps standing tiles the detector missed sideways); the turned reading is
             # kept where it reads more tiles surely (standing sideways: or as many, and finds more tiles)
-            sideways = stands_sideways(boxes) if rack else rows_run_down(boxes)
+            sideways = stands_sideways(boxes) if rack else rows_run_down(boxes, ways)
             if sideways or (rack and len(boxes) < FEW_TILES):
                 upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
                 more = len(upright.tiles) > len(boxes)
@@ -244,10 +269,13 @@ class Reader:
         return best
 
     def _read(self, image: Image, stretch: float, rack: bool, known: Iterable[str | Tile],
-              rules: HouseRules) -> tuple[PhotoReading, int, np.ndarray | None]:
+              rules: HouseRules) -> tuple[PhotoReading, int, NumberAnswers | None]:
         """The reading of ``image`` stretched ``stretch`` times in height, its boxes on the photo as taken, how
-        many of its tiles are sure by every threshold but a low view's own, and the number reader's (N, 14) answers
-        on its tiles, in their order (None without a number reader, or without tiles)."""
+        many of its tiles are sure by every threshold but a low view's own, and the number reader's answers on its
+        tiles, in their order (None without a number reader, or without tiles).
+
+        The number reader reads before the tiles are grouped: the way the tiles lie tells which way a table's rows
+        run (``vision.layout.rows_run_down``) where the boxes cannot (two melds laid close beside each other)."""
         photo = stretched(image, stretch) if stretch > 1 else image
         # the photo as the model looks at it (a phone's photo shrunk once, here): the checks on whole boxes below look
         # at it too, not at every pixel of a 12 MP photo
@@ -259,7 +287,10 @@ class Reader:
                 warnings=[NO_TILES], rack=rack, stretch=stretch,
             ), 0, None
         boxes = [r.box for r in raw]
-        groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes)
+        numbers = self.number_reader
+        answers = None if numbers is None else number_answers(numbers, photo.rgb, np.array(boxes, dtype=np.float64), rack)
+        down = None if rack or answers is None else rows_run_down(boxes, answers.ways)
+        groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes, down)
         order = [i for g in groups for i in g]
         new_index = {old: new for new, old in enumerate(order)}
         raw = [raw[i] for i in order]
@@ -269,12 +300,9 @@ class Reader:
 
         probs = np.stack([np.asarray(r.probs, dtype=np.float64) for r in raw])
         tile_boxes = np.array([r.box for r in raw], dtype=np.float64)  # in reading order
-        numbers = self.number_reader
-        ocr = None
-        if numbers is not None:
-            ocr = np.asarray(numbers.read(photo.rgb, tile_boxes, upright=rack), dtype=np.float64)
-            if ocr.shape != (len(raw), NUMBER_COLUMNS):
-                raise ValueError(f"the number reader gave {ocr.shape} probabilities, expected ({len(raw)}, {NUMBER_COLUMNS})")
+        if answers is not None:
+            answers = NumberAnswers(answers.probs[order], answers.ways[order])
+        ocr = None if answers is None else answers.probs
         # the ink's own colour: a third opinion, on the colour alone
         inks = list(self.ink_reader.read(photo.rgb, tile_boxes))
         if len(inks) != len(raw):
@@ -292,9 +320,10 @@ class Reader:
 
         regrouped = split_by_rules(meld_groups, meld_cuts, can_be_meld, meld_wide)
         # a box crowding a meld that is valid without it (a tile found twice, a box over a joint): read on its own
-        kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld)
+        kept, aside = set_aside(regrouped, tile_boxes, consistent.codes, [float(r.det_score) for r in raw], rules, can_be_meld,
+                                down)
         # two melds laid touching, with no gap to cut at: parted at the one joint that makes both valid
-        kept = part_at_joint(kept, tile_boxes, can_be_meld)
+        kept = part_at_joint(kept, tile_boxes, can_be_meld, down)
         if len(kept) != len(meld_groups) or aside:
             meld_groups = [g for g in kept if len(g) >= 2]
             consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
@@ -310,7 +339,7 @@ class Reader:
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
-            g for g in meld_groups if not valid_meld([consistent.codes[t] for t in g], rules)])
+            g for g in meld_groups if not valid_meld([consistent.codes[t] for t in g], rules)], down)
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         chosen = consistent.tiles
@@ -361,7 +390,7 @@ class Reader:
         return PhotoReading(
             path=image.path, width=image.width, height=image.height, tiles=tiles, melds=melds,
             warnings=warnings, rack=rack, stretch=stretch,
-        ), sure, ocr
+        ), sure, answers
 
     def _working(self, rgb: np.ndarray) -> tuple[np.ndarray, tuple[float, float]]:
         """The photo shrunk to the model's working side (``ModelSettings.work_side``; a model without one looks at

@@ -115,7 +115,8 @@ def _best_cut(group: list[int], where: list[int], meld: Callable[[Sequence[int]]
 
 def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]], codes: Sequence[str],
               scores: Sequence[float], rules: HouseRules,
-              is_meld: Callable[[tuple[int, ...]], bool] | None = None) -> tuple[list[list[int]], list[int]]:
+              is_meld: Callable[[tuple[int, ...]], bool] | None = None,
+              down: bool | None = None) -> tuple[list[list[int]], list[int]]:
     """The groups without the tiles that crowd a meld valid without them, and those tiles.
 
     groups: tile indices in row order; boxes, codes, scores: every tile's box, reading and detector's score. A
@@ -123,7 +124,8 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
     where the rest is a valid meld, or else where the rest is two valid melds either side of it (a box between
     two melds laid close). Where several would do (a tile found twice: either box), the one whose going leaves
     the rest most evenly laid goes (tiles a width apart), and then the weaker box. ``is_meld``: whether the rest can
-    be read as a valid meld (``split_by_rules``'s question; default: as read, ``codes_meld``).
+    be read as a valid meld (``split_by_rules``'s question; default: as read, ``codes_meld``). ``down``: whether
+    the rows run down the photo (``vision.layout.rows_run_down``; None: as the boxes say).
     """
     as_read = codes_meld(codes, rules)
 
@@ -132,7 +134,7 @@ def set_aside(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
 
     groups = [list(g) for g in groups]
     doubtful = [k for k, g in enumerate(groups) if len(g) > MIN_SET and not as_read(tuple(g))]
-    spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful]))) if doubtful else {}
+    spacing_of = dict(zip(doubtful, spacings(boxes, [groups[k] for k in doubtful], down))) if doubtful else {}
     out: list[list[int]] = []
     aside: list[int] = []
     for k, group in enumerate(groups):
@@ -171,17 +173,18 @@ def _unevenness(spacing: np.ndarray, p: int) -> float:
 
 
 def part_at_joint(groups: Sequence[Sequence[int]], boxes: Sequence[Sequence[float]],
-                  is_meld: Callable[[tuple[int, ...]], bool]) -> list[list[int]]:
+                  is_meld: Callable[[tuple[int, ...]], bool], down: bool | None = None) -> list[list[int]]:
     """Each group, or the two valid melds it is when parted at the one joint between its tiles that makes it so.
 
     Two melds laid touching in a row (``K5 R5 J`` against ``K6 B6 O6``) show no gap to cut at. A group that can be
     no valid meld, whose tiles lie a tile apart (none crowded, ``vision.layout.crowded``: a tile found twice makes
     false joints), is parted where exactly one joint leaves a valid meld on either side; where two joints would,
-    the rules cannot say which, and it stays whole. ``is_meld``: ``split_by_rules``'s question.
+    the rules cannot say which, and it stays whole. ``is_meld``: ``split_by_rules``'s question; ``down``: as
+    ``set_aside``'s.
     """
     out: list[list[int]] = []
     long = [k for k, g in enumerate(groups) if len(g) >= 2 * MIN_SET and not is_meld(tuple(g))]
-    spacing_of = dict(zip(long, spacings(boxes, [groups[k] for k in long]))) if long else {}
+    spacing_of = dict(zip(long, spacings(boxes, [groups[k] for k in long], down))) if long else {}
     for k, group in enumerate(groups):
         group = list(group)
         spacing = spacing_of.get(k)

@@ -429,3 +429,20 @@ def test_a_replay_asked_about_a_photo_it_never_recorded_says_so() -> None:
 
     with pytest.raises(ValueError, match="none recorded"):
         _ReplayModel(_low_view_record()).predict(np.zeros((123, 640, 3), np.uint8))
+
+
+def test_the_replay_gives_back_the_way_each_tile_was_read_lying() -> None:
+    """The record keeps the way each tile lies (``NumberAnswers.ways``) beside its numbers: the replay groups a table
+    as the reader did, its rows running the way the tiles lie where the boxes cannot tell."""
+    from training.calibrate import PhotoRecord, _ReplayNumbers
+
+    boxes = np.array([(10.0, 10.0, 66.0, 50.0), (10.0, 50.0, 66.0, 90.0), (68.0, 10.0, 124.0, 50.0)])
+    ocr = np.full((3, 14), 1 / 14)
+    record = PhotoRecord("p.png", 640, 480, boxes, np.full(3, 0.9), _sure_of(["R3", "R4", "R7"]), ocr,
+                         ["R3", "R4", "R7"], ways=np.array([90.0, -90.0, np.nan]))
+    rgb = np.zeros((480, 640, 3), np.uint8)
+    answers = _ReplayNumbers(record).read_with_ways(rgb, boxes[[2, 0]])
+    assert np.array_equal(answers.probs, ocr[[2, 0]])
+    assert np.isnan(answers.ways[0]) and answers.ways[1] == 90.0
+    unrecorded = _ReplayNumbers(dataclasses.replace(record, ways=None)).read_with_ways(rgb, boxes)
+    assert np.isnan(unrecorded.ways).all()

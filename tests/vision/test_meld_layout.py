@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from layout_synth import make_layout, shuffled
 
-from vision.layout import group_melds, rack_order, row_angle, rows_run_down
+from vision.layout import MIN_WAYS, group_melds, melds_with_cuts, rack_order, row_angle, rows_run_down, spacings, too_close, ways_run_down
 
 
 def _row(x0: float, y0: float, sizes: list[int], gaps: list[float], w: float = 40, h: float = 56):
@@ -125,3 +125,57 @@ def test_rows_running_down_the_photo():
     assert group_melds(boxes) == melds  # the same table photographed upright is read as before
     # and the reader is told the rows run down (it reads such a photo turned a quarter, vision.turn)
     assert rows_run_down(sideways) and not rows_run_down(boxes) and not rows_run_down([])
+
+
+def _columns_side_by_side() -> tuple[list[tuple[float, float, float, float]], list[list[int]]]:
+    """Three runs laid one beside another, each running down the photo, close enough that their tiles touch across
+    as well as along: a table taken from its side (tiles lying on their side, 56 wide and 40 high), its melds laid
+    close. The boxes alone cannot tell which way the rows run."""
+    boxes, melds = [], []
+    for c, size in enumerate([3, 3, 3]):
+        meld = []
+        for k in range(size):
+            x, y = c * 58.0, k * 40.0
+            boxes.append((x, y, x + 56.0, y + 40.0))
+            meld.append(len(boxes) - 1)
+        melds.append(meld)
+    return boxes, melds
+
+
+def test_the_way_tiles_lie_says_which_way_rows_run():
+    """Tiles of a meld lie side by side, each the same way up: lying on their side (read a quarter turned), their
+    rows run down; upright or upside down, across. A tile no turn reads a number on (NaN) says nothing, nor does one
+    turned near 45 degrees (a meld laid slantwise)."""
+    assert ways_run_down([90.0, -88.0, 95.0, math.nan]) is True
+    assert ways_run_down([3.0, 178.0, -175.0, -2.0, 90.0]) is False  # four of five: the 75% that must agree
+    assert ways_run_down([0.0, 90.0, 180.0, -90.0]) is None  # as many each way
+    assert ways_run_down([90.0] * (MIN_WAYS - 1) + [math.nan] * 5) is None  # too few known
+    assert ways_run_down([45.0, -135.0, 40.0, 90.0]) is None  # slantwise tiles are not counted
+    assert ways_run_down([]) is None
+
+
+def test_where_the_boxes_cannot_tell_the_way_tiles_lie_decides():
+    """Runs laid close beside each other touch across their rows as much as along them: by the boxes, the rows
+    run across, and each run comes out cut into threes across. The tiles read lying on their side say the rows
+    run down; the melds are read whole."""
+    boxes, melds = _columns_side_by_side()
+    sideways_ways = [90.0] * len(boxes)
+    assert not rows_run_down(boxes)
+    assert rows_run_down(boxes, sideways_ways)
+    assert not rows_run_down(boxes, [0.0] * len(boxes))
+    assert not rows_run_down(boxes, [math.nan] * len(boxes))  # no tile read surely: as the boxes say
+    assert sorted(map(sorted, group_melds(boxes))) != sorted(map(sorted, melds))
+    got, cuts, wide = melds_with_cuts(boxes, down=True)
+    assert sorted(map(sorted, got)) == sorted(map(sorted, melds)) and not any(cuts) and not any(wide)
+    assert all(np.allclose(s, [1.0, 1.0]) for s in spacings(boxes, got, down=True))  # side by side, a width apart
+    assert not too_close(boxes, down=True).any()
+
+
+def test_where_the_boxes_tell_the_way_tiles_lie_is_not_asked():
+    """Rows clearly touching along one way decide, whatever a few tiles read: a 6 read upright on a tile lying on
+    its side reads as surely as on its own."""
+    boxes, melds = _row(0, 0, [3, 4], [1.0])
+    sideways = [(y1, x1, y2, x2) for x1, y1, x2, y2 in boxes]
+    assert not rows_run_down(boxes, [90.0] * len(boxes))
+    assert rows_run_down(sideways, [0.0] * len(sideways))
+    assert group_melds(boxes, down=False) == group_melds(boxes) == melds

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_fakes import FakeModel, raw_tile
+from vision_fakes import FakeModel, FakeNumberReader, raw_tile
 
 from engine.tiles import NotationError
 from vision.reader import NO_TILES, Reader, get_reader, recheck
-from vision.types import Image
+from vision.types import Image, NumberAnswers
 
 
 def _blank(w: int = 640, h: int = 480, path: str = "table.jpg") -> Image:
@@ -167,3 +167,48 @@ def test_a_photo_larger_than_the_models_working_side_is_shrunk_once_and_read_in_
     small = Shrinking([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, ["R4", "R5", "R6"])])
     Reader(model=small, low_view=None).read(Image(np.zeros((150, 200, 3), np.uint8), "small.jpg"))
     assert small.shapes == [(150, 200, 3)]  # no larger than the working side: as it is
+
+
+class _WaysNumberReader(FakeNumberReader):
+    """A number reader that also says the way each tile lies (``vision.reader.WaysReading``): every tile ``way``."""
+
+    def __init__(self, answers, way: float) -> None:
+        super().__init__(answers)
+        self.way = way
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
+        return NumberAnswers(self.read(rgb, boxes, upright), np.full(len(boxes), self.way))
+
+
+def _runs_laid_close_beside_each_other():
+    """Three runs, each running down the photo, laid so close beside each other that their tiles touch across as
+    well as along (tiles lying on their side, 56 x 40): by the boxes, the rows could run either way."""
+    boxes, codes = [], []
+    for c, numbers in enumerate([(3, 4, 5), (7, 8, 9), (10, 11, 12)]):
+        for k, n in enumerate(numbers):
+            x, y = 100.0 + c * 58.0, 60.0 + k * 40.0
+            boxes.append((x, y, x + 56.0, y + 40.0))
+            codes.append(f"R{n}")
+    return boxes, codes
+
+
+@pytest.mark.parametrize("way", [90.0, None])
+def test_the_way_the_tiles_lie_groups_runs_laid_close_beside_each_other(way):
+    """The number reader reads before the tiles are grouped: tiles it reads lying on their side show the rows run
+    down the photo, and each run is read whole. A reader of numbers alone leaves the boxes to say, and they say the
+    rows run across: the runs come out cut across, no valid meld."""
+    boxes, codes = _runs_laid_close_beside_each_other()
+    tiles = [raw_tile(b, {c: 0.99}) for b, c in zip(boxes, codes)]
+    model = FakeModel(lambda rgb: tiles if rgb.shape[:2] == (300, 400) else [])  # nothing found turned a quarter
+    answers = {b: {int(c[1:]): 0.99} for b, c in zip(boxes, codes)}
+    numbers = FakeNumberReader(answers) if way is None else _WaysNumberReader(answers, way)
+    reading = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(
+        Image(np.full((300, 400, 3), 90, np.uint8)))
+    melds = sorted(m.codes for m in reading.melds)
+    if way is None:
+        assert melds == [["R3", "R7", "R10"], ["R4", "R8", "R11"], ["R5", "R9", "R12"]]
+        assert not any(m.valid for m in reading.melds)
+    else:
+        assert melds == [["R10", "R11", "R12"], ["R3", "R4", "R5"], ["R7", "R8", "R9"]]
+        assert all(m.valid for m in reading.melds) and not any(t.doubtful for t in reading.tiles)
+        assert model.calls == 2 and reading.turned == 0  # read turned a quarter too, where nothing was found
