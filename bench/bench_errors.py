@@ -46,7 +46,7 @@ from vision.load import load_image  # noqa: E402
 from vision.lowview import stretched  # noqa: E402
 from vision.metrics import match  # noqa: E402
 from vision.mirror import mirrored, mirrored_box  # noqa: E402
-from vision.reader import Reader  # noqa: E402
+from vision.reader import Reader, number_answers  # noqa: E402
 from vision.turn import turned, turned_box  # noqa: E402
 from vision.types import Image, NumberAnswers, PhotoReading  # noqa: E402
 from vision.upright import TURNED_PAIR  # noqa: E402
@@ -144,7 +144,7 @@ class _Recorded:
         return self.read_with_ways(rgb, boxes, upright).probs
 
     def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
-        answers = self.numbers.read_with_ways(rgb, boxes, upright)
+        answers = number_answers(self.numbers, rgb, np.asarray(boxes, dtype=np.float64).reshape(-1, 4), upright)
         out = np.asarray(answers.probs, dtype=np.float64)
         asked = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
         self.ocr.setdefault(_key(rgb), []).append(asked)
