@@ -289,7 +289,7 @@ class Reader:
         boxes = [r.box for r in raw]
         numbers = self.number_reader
         answers = None if numbers is None else number_answers(numbers, photo.rgb, np.array(boxes, dtype=np.float64), rack)
-        down = None if rack or answers is None else rows_run_down(boxes, answers.ways)
+        down = None if rack else rows_run_down(boxes, None if answers is None else answers.ways)  # decided once
         groups, cuts, wide = ([[i] for i in rack_order(boxes)], [], []) if rack else melds_with_cuts(boxes, down)
         order = [i for g in groups for i in g]
         new_index = {old: new for new, old in enumerate(order)}
