@@ -144,9 +144,9 @@ class _Recorded:
         return self.read_with_ways(rgb, boxes, upright).probs
 
     def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
-        answers = number_answers(self.numbers, rgb, np.asarray(boxes, dtype=np.float64).reshape(-1, 4), upright)
-        out = np.asarray(answers.probs, dtype=np.float64)
-        asked = {tuple(float(v) for v in b): row for b, row in zip(np.asarray(boxes, dtype=np.float64), out)}
+        boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        answers = number_answers(self.numbers, rgb, boxes, upright)
+        asked = {tuple(float(v) for v in b): row for b, row in zip(boxes, answers.probs)}
         self.ocr.setdefault(_key(rgb), []).append(asked)
         return answers
 

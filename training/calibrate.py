@@ -35,7 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from vision.calibration import CALIBRATION, Calibration
-from vision.fusion import NUMBER_COLUMNS, FusionParams, fuse
+from vision.fusion import FusionParams, fuse
 from vision.ink import InkRates, ink_likelihood
 from vision.types import NumberAnswers
 from vision.upright import reads_turned

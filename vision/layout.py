@@ -345,7 +345,7 @@ def _row_frame(boxes: Sequence[Sequence[float]], down: bool | None = None) -> _F
     if frame.n == 0:
         return frame
     sideways = _Frame.of(_transposed(boxes))
-    return sideways if _runs_down(frame, sideways) else frame
+    return sideways if _clearly_more(sideways.touching(), frame.touching()) else frame
 
 
 def rows_run_down(boxes: Sequence[Sequence[float]], ways: Sequence[float] | None = None) -> bool:
@@ -359,10 +359,10 @@ def rows_run_down(boxes: Sequence[Sequence[float]], ways: Sequence[float] | None
     frame = _Frame.of(boxes)
     if frame.n == 0:
         return False
-    sideways = _Frame.of(_transposed(boxes))
-    if _runs_down(frame, sideways):
+    as_taken, swapped = frame.touching(), _Frame.of(_transposed(boxes)).touching()
+    if _clearly_more(swapped, as_taken):
         return True
-    if _runs_down(sideways, frame) or ways is None:
+    if _clearly_more(as_taken, swapped) or ways is None:
         return False
     return bool(ways_run_down(ways))
 
@@ -388,9 +388,9 @@ def ways_run_down(ways: Sequence[float]) -> bool | None:
     return None
 
 
-def _runs_down(frame: "_Frame", sideways: "_Frame") -> bool:
-    """Clearly more tiles touch their neighbour in ``sideways`` (x and y swapped) than in ``frame`` (as taken)."""
-    return sideways.touching() > ROW_AXIS_MARGIN * frame.touching() + 1
+def _clearly_more(touching: int, than: int) -> bool:
+    """Clearly more tiles touch their neighbour one way (``touching`` of them) than the other (``than``)."""
+    return touching > ROW_AXIS_MARGIN * than + 1
 
 
 def _transposed(boxes: Sequence[Sequence[float]]) -> np.ndarray:
