@@ -40,7 +40,7 @@ from vision.mono import colourless
 from vision.outline import overlapped
 from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
-from vision.turn import FEW_TILES, stands_sideways, turned, turned_back, way_up
+from vision.turn import FEW_TILES, stands_sideways, stands_upside_down, turned, turned_back, way_up
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, NumberAnswers, PhotoReading, TileReading, colour_unread, few_read_surely
 from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
@@ -178,10 +178,13 @@ class Reader:
         A rack whose tiles stand one above another (``vision.turn``: a photo turned a quarter) is read again turned
         upright, and that reading kept where it has more tiles sure, or as many and more tiles found; so is a rack
         photo with fewer than ``FEW_TILES`` tiles found, the reading turned upright kept only where it has more tiles
-        sure. A table whose rows run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or
-        turned a quarter) is read turned too, its rows across, as the layout, a low view's stretch and the detector
-        know a table; that reading kept where it has more tiles sure, or as many and more tiles found. A turned
-        reading's boxes are given on the photo as taken, and ``PhotoReading.turned`` says how it was read.
+        sure. A rack whose tiles the number reader reads surely turned over, more of them than upright
+        (``vision.turn.stands_upside_down``: photographed upside down), is read again turned a half, and that reading
+        kept where it has more tiles sure (of two as sure, the one that expects more tiles right). A table whose rows
+        run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or turned a quarter) is read
+        turned too, its rows across, as the layout, a low view's stretch and the detector know a table; that reading
+        kept where it has more tiles sure, or as many and more tiles found. A turned reading's boxes are given on the
+        photo as taken, and ``PhotoReading.turned`` says how it was read.
 
         A photo saved mirrored (``vision.mirror``: the number reader reads its largest tiles more surely mirrored) is
         read mirrored back first, and that reading kept where it has more tiles sure, two at least; the turn and the
@@ -205,23 +208,23 @@ class Reader:
                     image, reading, sure, answers, flip = back, again, again_sure, again_answers, True
                 else:
                     doubted = gap < CLEARLY
-        ways = None if answers is None else answers.ways
-        reading = self._read_turned(image, reading, sure, ways, rack, known, rules)
+        reading = self._read_turned(image, reading, sure, answers, rack, known, rules)
         reading = mirrored_back(reading) if flip else held_mirrored(reading) if doubted else reading
         reading = held_few_sure(reading)  # a photo it is sure of few tiles on: it is sure of none
         return dataclasses.replace(reading, ms=_ms(start))
 
-    def _read_turned(self, image: Image, reading: PhotoReading, sure: int, ways: np.ndarray | None, rack: bool,
+    def _read_turned(self, image: Image, reading: PhotoReading, sure: int, answers: NumberAnswers | None, rack: bool,
                      known: tuple[str | Tile, ...], rules: HouseRules) -> PhotoReading:
-        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure, the way each lies ``ways``), or where it
-        reads more tiles surely the reading turned a quarter of a photo standing sideways, or stretched of a low view
-        (``read``)."""
+        """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure, the number reader's ``answers`` on its
+        tiles: their numbers and the way each lies), or where it
+        reads more tiles surely the reading turned a quarter of a photo standing sideways, turned a half of a rack
+        upside down, or stretched of a low view (``read``)."""
         boxes = [t.box for t in reading.tiles]
         if self.sideways:
             # a rack standing sideways, or a table whose rows run down the photo: read turned a quarter, and so is a
             # rack with few tiles found (perhaps standing tiles the detector missed sideways); the turned reading is
             # kept where it reads more tiles surely (standing sideways: or as many, and finds more tiles)
-            sideways = stands_sideways(boxes) if rack else rows_run_down(boxes, ways)
+            sideways = stands_sideways(boxes) if rack else rows_run_down(boxes, None if answers is None else answers.ways)
             if sideways or (rack and len(boxes) < FEW_TILES):
                 upright, upright_sure = self._read_upright(image, boxes, rack, known, rules)
                 more = len(upright.tiles) > len(boxes)
@@ -229,6 +232,11 @@ class Reader:
                     return upright
                 if sideways and rack:  # a sideways rack's boxes are flat, but it is no low view
                     return reading
+            elif rack and answers is not None and stands_upside_down(answers):
+                # a rack upside down: its tiles are read the photo's way up first, and that way up counts for more
+                over, over_sure, _ = self._read(turned(image, 2), 1.0, rack, known, rules)
+                if over_sure > sure or (over_sure == sure and expected_right(over) > expected_right(reading)):
+                    return turned_back(over, 2)
         reading, _ = self._read_low_view(image, reading, sure, rack, known, rules)
         return reading
 

@@ -1,4 +1,4 @@
-"""A rack photographed sideways: its tiles stand one above another in the photo, not side by side.
+"""A rack photographed sideways (its tiles standing one above another in the photo) or upside down.
 
 A phone held flat, or an app that drops the photo's orientation tag, hands over a rack photo turned a quarter.
 Tiles lying on a table are read at any angle, but the tiles standing on a rack are found and read the photo's way
@@ -7,6 +7,10 @@ quarter, the reader finds fewer of them, at worst nearly none. The rack's own sh
 a tier touch their neighbours side by side, along the tier, so a photo whose touching tiles mostly lie one above
 another shows a rack standing sideways, to be read turned upright. Which quarter turn stands it upright, the number
 reader says: a tile's number read turned over reads as no number, or (a 6, a 9) no more surely.
+
+A rack photographed upside down (from across the table, or by a phone that got its way up wrong) stands its
+tiles on their heads: the number reader reads them surely only turned over (``vision.types.NumberAnswers.ways``),
+and the rack is read again turned a half, its tiles in the order their owner sees them.
 
 A table whose rows run down the photo (``vision.layout.rows_run_down``: taken from the table's side, or turned a
 quarter) is read turned a quarter clockwise, its way up not asked: its tiles read alike at any angle, but the
@@ -23,7 +27,9 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
-from vision.types import Image, PhotoReading
+from vision.fusion import N_NUMBERS
+from vision.types import Image, NumberAnswers, PhotoReading
+from vision.upright import TELLING
 
 # two boxes touch along a row when they share this much of their height (a column: their width)...
 SHARED = 0.6
@@ -34,6 +40,10 @@ MIN_PAIRS = 2  # a rack is called sideways on two touching pairs or more one abo
 # a rack photo with fewer tiles found is read turned too: turned a quarter, a close-up rack's standing tiles may be
 # missed nearly all, leaving too few boxes to show how they stand
 FEW_TILES = 5
+# a rack read upside down: at least OVER_MIN of its tiles read a number surely within OVER_WITHIN degrees of turned
+# over (``stands_upside_down``)
+OVER_MIN = 3
+OVER_WITHIN = 40.0
 
 
 def touching_pairs(boxes: Sequence[Sequence[float]]) -> tuple[int, int]:
@@ -71,6 +81,26 @@ def way_up(image: Image, boxes: Sequence[Sequence[float]],
         numbers = np.asarray(read_upright(photo.rgb, on_it.reshape(-1, 4)), dtype=np.float64)
         sureness[quarters] = float(numbers[:, :-1].max(1).sum()) if len(numbers) else 0.0
     return 1 if sureness[1] >= sureness[3] else 3
+
+
+def stands_upside_down(answers: NumberAnswers) -> bool:
+    """Does a rack photo stand upside down (taken from across the table, or by a phone that got its way up wrong)?
+    More of its tiles read a number surely turned over than upright, ``OVER_MIN`` at least.
+
+    answers: the number reader's on the rack's tiles: the way each lies (``NumberAnswers.ways``, the turn under which
+    it reads a number surely, NaN where none does) and its numbers. Only a tile whose likeliest number shows its way
+    up counts (``vision.upright.TELLING``): an 8, a 1 or an 11 reads as itself turned over, and a 6 as a 9, under
+    either turn as surely, and a rack's few tiles put in upside down are outnumbered by the rest."""
+    ways = np.asarray(answers.ways, dtype=np.float64).reshape(-1)
+    if not len(ways):
+        return False
+    numbers = np.asarray(answers.probs, dtype=np.float64).reshape(len(ways), -1)[:, :N_NUMBERS]
+    telling = np.isin(np.argmax(numbers, axis=1) + 1, TELLING)
+    turns = np.abs((ways[telling] + 180.0) % 360.0 - 180.0)
+    known = turns[~np.isnan(turns)]
+    over = int(np.sum(known > 180.0 - OVER_WITHIN))
+    upright = int(np.sum(known < OVER_WITHIN))
+    return over >= OVER_MIN and over > upright
 
 
 # OpenCV's turns, pixel for pixel numpy's rot90, and several times faster on a phone's photo

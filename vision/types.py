@@ -128,7 +128,7 @@ class PhotoReading:
     ms: float = 0.0
     rack: bool = False
     stretch: float = 1.0  # read this many times taller: a table seen from low down (vision.lowview); 1: as taken
-    # read turned this many quarter turns clockwise (vision.turn: a rack standing sideways, a table whose rows run down
+    # read turned this many quarter turns clockwise (vision.turn: a rack standing sideways or upside down, a table whose rows run down
     # the photo; a stretch then applies to the turned photo's height); 0: as taken
     turned: int = 0
     # read mirrored left to right (vision.mirror: a photo saved mirrored, read mirrored back; then turned and

@@ -102,8 +102,9 @@ def format_reading(reading: PhotoReading) -> str:
     if reading.mirrored:
         what += ", saved mirrored (a front camera's): read mirrored back"
     if reading.turned:
-        what += (", standing sideways in the photo: read turned upright" if reading.rack
-                 else ", its rows running down the photo: read turned a quarter")
+        what += (", its rows running down the photo: read turned a quarter" if not reading.rack
+                 else ", upside down in the photo: read turned over" if reading.turned == 2
+                 else ", standing sideways in the photo: read turned upright")
     head = (
         f"{reading.path or 'photo'} ({reading.width}x{reading.height}, {what}): "
         f"{len(reading.tiles)} tiles, {len(reading.melds)} melds, {reading.ms:.0f} ms"

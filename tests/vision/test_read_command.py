@@ -88,6 +88,14 @@ def test_a_table_read_turned_says_its_rows_ran_down_the_photo():
     assert "standing sideways" not in format_reading(reading)
 
 
+def test_a_rack_read_turned_over_says_it_stood_upside_down():
+    from app.commands.read import format_reading
+    from vision.types import PhotoReading
+
+    reading = PhotoReading(path="r.jpg", width=640, height=480, tiles=[], melds=[], rack=True, turned=2)
+    assert format_reading(reading).startswith("r.jpg (640x480, rack, upside down in the photo: read turned over): 0 tiles")
+
+
 def test_a_photo_read_mirrored_back_says_so():
     from app.commands.read import format_reading
     from vision.types import PhotoReading

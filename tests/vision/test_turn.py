@@ -8,8 +8,8 @@ import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, raw_tile
 
 from vision.reader import Reader
-from vision.turn import stands_sideways, touching_pairs, turned, turned_back, turned_box, way_up
-from vision.types import Image, PhotoReading, TileReading
+from vision.turn import OVER_MIN, stands_sideways, stands_upside_down, touching_pairs, turned, turned_back, turned_box, way_up
+from vision.types import Image, NumberAnswers, PhotoReading, TileReading
 
 ROW = [(100 + 42 * k, 200, 140 + 42 * k, 256) for k in range(6)]  # six tiles standing side by side, 2 px apart
 TIERS = ROW + [(x1, y1 + 80, x2, y2 + 80) for x1, y1, x2, y2 in ROW]  # and a second tier below, past the ledge
@@ -163,6 +163,90 @@ def test_a_sideways_rack_is_read_once_more_the_way_the_number_reader_says_is_up(
     assert [s[:2] for s in model.shapes] == [(700, 400), (400, 700)]
     assert len(numbers.asked) == 4 and all(numbers.upright)
     assert reading.turned == 1 and reading.codes() == CODES
+
+
+def _answers(ways, numbers=None) -> NumberAnswers:
+    """The number reader's answers on tiles lying ``ways``, each read surely as its number (default 2, whose ink
+    shows its way up)."""
+    numbers = [2] * len(ways) if numbers is None else numbers
+    return NumberAnswers(np.stack([number_vector({n: 0.95}) for n in numbers]) if ways else np.zeros((0, 14)),
+                         np.array(ways, dtype=np.float64))
+
+
+def test_a_rack_stands_upside_down_when_more_of_its_tiles_read_surely_turned_over():
+    nan = float("nan")
+    assert stands_upside_down(_answers([180.0, 175.0, -170.0, 540.0, nan]))  # -170 and 540 lie near a half turn too
+    assert stands_upside_down(_answers([180.0] * 5 + [0.0] * 3))
+    assert not stands_upside_down(_answers([0.0, 5.0, -10.0, 180.0]))  # a tile or two put in upside down
+    assert not stands_upside_down(_answers([180.0] * 3 + [0.0] * 3))  # as many each way: nothing says so
+    assert not stands_upside_down(_answers([180.0] * (OVER_MIN - 1) + [nan] * 6))  # too few read surely to say
+    assert not stands_upside_down(_answers([90.0, 90.0, 270.0, 180.0]))  # lying on their sides is not upside down
+    assert not stands_upside_down(_answers([]))
+
+
+def test_numbers_that_read_alike_turned_over_say_nothing_of_a_racks_way_up():
+    """An 8, a 1 or an 11 reads as itself turned over, and a 6 as a 9: under either turn as surely, so the turn they
+    read best under is chance. Only the numbers whose ink shows their way up count."""
+    ambiguous = [1, 6, 8, 9, 11]
+    assert not stands_upside_down(_answers([180.0] * 5 + [0.0, 0.0], ambiguous + [2, 12]))
+    assert stands_upside_down(_answers([180.0] * 5 + [0.0, 0.0], [2, 3, 4, 5, 7, 8, 1]))
+
+
+class _WaysOnPhoto(FakeNumberReader):
+    """A number reader that also gives each tile's way (``vision.reader.WaysReading``): ``way_taken`` on the photo
+    as ``_marked`` makes it (its white corner top left), and 0 (upright) on the photo turned a half."""
+
+    def __init__(self, answers, way_taken: float) -> None:
+        super().__init__(answers)
+        self.way_taken = way_taken
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
+        way = self.way_taken if rgb[0, 0, 0] == 255 else 0.0
+        return NumberAnswers(self.read(rgb, boxes, upright), np.full(len(boxes), way))
+
+
+def _upside_down_rack(sure_turned: bool):
+    """A detector stand-in for a rack photographed upside down (700 x 400): as taken its six tiles, unsure; turned a
+    half, upright, the same six and sure (``sure_turned``), or only two of them, unsure."""
+    def find(rgb: np.ndarray) -> list:
+        if rgb[0, 0, 0] == 255:  # as taken
+            return [raw_tile(turned_box(b, 2, 700, 400), {c: 0.5, "K8": 0.5}) for b, c in zip(ROW, CODES)]
+        if sure_turned:
+            return [raw_tile(b, {c: 0.99}) for b, c in zip(ROW, CODES)]
+        return [raw_tile(b, {c: 0.5, "K8": 0.5}) for b, c in zip(ROW[:2], CODES)]
+    return find
+
+
+def _numbers_upside_down(way_taken: float) -> _WaysOnPhoto:
+    # as taken each reads its number (1 to 6) surely turned over: 2, 3, 4 and 5 show their way up
+    turned_over_boxes = {turned_box(b, 2, 700, 400): {k + 1: 0.9} for k, b in enumerate(ROW)}
+    upright = {tuple(float(v) for v in b): {k + 1: 0.99} for k, b in enumerate(ROW)}
+    return _WaysOnPhoto({**turned_over_boxes, **upright}, way_taken)
+
+
+def test_a_rack_photographed_upside_down_is_read_turned_a_half():
+    """Photographed from across the table (or by a phone that got its way up wrong), a rack's tiles stand upside
+    down: the number reader reads them surely only turned over, and the rack is read again turned a half, its
+    tiles in the order their owner sees them and their boxes on the photo as taken."""
+    model = FakeModel(_upside_down_rack(sure_turned=True))
+    reading = Reader(model=model, number_reader=_numbers_upside_down(180.0), low_view=None, mirror=False).read(
+        _marked(700, 400), rack=True)
+    assert model.calls == 2 and reading.turned == 2 and (reading.width, reading.height) == (700, 400)
+    assert reading.codes() == CODES and not any(t.doubtful for t in reading.tiles)
+    assert [t.box for t in reading.tiles] == [turned_box(b, 2, 700, 400) for b in ROW]
+    assert reading.to_json()["image"]["turned"] == 2
+
+
+def test_a_rack_read_no_surer_turned_a_half_or_standing_upright_keeps_its_reading_as_taken():
+    model = FakeModel(_upside_down_rack(sure_turned=False))
+    reading = Reader(model=model, number_reader=_numbers_upside_down(180.0), low_view=None, mirror=False).read(
+        _marked(700, 400), rack=True)
+    assert model.calls == 2 and reading.turned == 0 and len(reading.tiles) == 6  # turned a half, no surer: as taken
+    # its tiles read surely the photo's way up: no second reading
+    model = FakeModel(_upside_down_rack(sure_turned=True))
+    reading = Reader(model=model, number_reader=_numbers_upside_down(0.0), low_view=None, mirror=False).read(
+        _marked(700, 400), rack=True)
+    assert model.calls == 1 and reading.turned == 0
 
 
 def _found_turned(sure: bool):
