@@ -256,8 +256,10 @@ class Reader:
         """The reading of a photo standing sideways (a rack, or a table whose rows run down it) turned a quarter
         upright, on the photo as taken, and how many of its tiles are sure; a table's reading stretched where it is
         a low view. A table is turned a quarter clockwise: its tiles read alike either way up, and a run is laid in
-        order either way. For a rack the number reader says which quarter turn stands its numbers the right way up;
-        with no number reader, or no tile found to ask it about, both are read and the surer kept."""
+        order either way. For a rack the number reader says which quarter turn stands its numbers the right way up
+        (and where the rack, read turned that way, stands upside down, ``vision.turn.stands_upside_down``, the other
+        quarter is read too); with no number reader, or no tile found to ask it about, both are read; the surer is
+        kept."""
         numbers = self.number_reader
         if not rack:  # a table's tiles read alike either way up, and a run is laid in order either way
             turns: tuple[int, ...] = (1,)
@@ -266,13 +268,21 @@ class Reader:
         else:
             turns = (way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
         best: tuple[PhotoReading, int] | None = None
-        for quarters in turns:
+        read: list[int] = []
+        while turns:
+            quarters, turns = turns[0], turns[1:]
+            read.append(quarters)
             photo = turned(image, quarters)
-            upright, upright_sure, _ = self._read(photo, 1.0, rack, known, rules)
+            upright, upright_sure, answers = self._read(photo, 1.0, rack, known, rules)
             if not rack:
                 upright, upright_sure = self._read_low_view(photo, upright, upright_sure, rack, known, rules)
             if best is None or upright_sure > best[1]:
                 best = turned_back(upright, quarters), upright_sure
+            other = (quarters + 2) % 4
+            if rack and answers is not None and other not in (*read, *turns) and stands_upside_down(answers):
+                # the quarter turn the number reader chose stands the rack on its head: its tiles read surely turned
+                # over; the other quarter is read too, and the surer kept
+                turns = (other, *turns)
         assert best is not None
         return best
 

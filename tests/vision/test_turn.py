@@ -249,6 +249,35 @@ def test_a_rack_read_no_surer_turned_a_half_or_standing_upright_keeps_its_readin
     assert model.calls == 1 and reading.turned == 0
 
 
+class _SurerUpsideDown(FakeNumberReader):
+    """A number reader that reads the sideways rack's numbers (1 to 6) a little more surely on the photo turned the
+    wrong quarter (upside down) than the right one, so that ``way_up`` picks the wrong turn, but says its tiles lie
+    turned over there (``NumberAnswers.ways``)."""
+
+    def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray:
+        self.asked.append([tuple(float(v) for v in b) for b in np.asarray(boxes).reshape(-1, 4)])
+        p = 0.9 if _stands_upright(rgb) else 0.99
+        return np.stack([number_vector({k + 1: p}) for k in range(len(boxes))]) if len(boxes) else np.zeros((0, 14))
+
+    def read_with_ways(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> NumberAnswers:
+        return NumberAnswers(self.read(rgb, boxes, upright), np.full(len(boxes), 0.0 if _stands_upright(rgb) else 180.0))
+
+
+def _stands_upright(rgb: np.ndarray) -> bool:
+    """``_marked``'s photo turned a quarter clockwise: its white corner at the top right."""
+    return bool(rgb[0, rgb.shape[1] - 1, 0] == 255)
+
+
+def test_a_sideways_rack_turned_the_wrong_quarter_is_read_the_other_quarter_too():
+    """The number reader's sureness picks the quarter that stands the rack on its head; read that way, its tiles read
+    surely only turned over: the other quarter is read too, and its reading, surer, kept."""
+    model = FakeModel(_sideways_rack)
+    reading = Reader(model=model, number_reader=_SurerUpsideDown({}), low_view=None, mirror=False).read(
+        _marked(400, 700), rack=True)
+    assert [s[:2] for s in model.shapes] == [(700, 400), (400, 700), (400, 700)]  # as taken, the wrong turn, the right
+    assert reading.turned == 1 and reading.codes() == CODES and not any(t.doubtful for t in reading.tiles)
+
+
 def _found_turned(sure: bool):
     """A detector stand-in for a close-up rack turned a quarter: as taken one tile found, unsure; turned upright, its
     eight tiles (``sure`` or not)."""
