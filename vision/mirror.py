@@ -28,6 +28,10 @@ from vision.fusion import NO_NUMBER
 from vision.types import MIRRORED, Image, PhotoReading
 
 SAMPLE = 6  # the tiles asked once more, mirrored: the largest found
+# ... and a photo with fewer tiles found is not asked about: a tile or two say nothing of which way round a photo
+# is, and a photo with few found is most often one the detector reads badly for another reason (a rack standing
+# sideways, its standing tiles missed), whose reading mirrored back may find more tiles and be surer by chance
+MIN_SAMPLE = 3
 # the reading mirrored back is kept only with this many tiles sure or more (and more than as taken): one sure tile,
 # where none is sure as taken, is no evidence of which way round a photo is (a 1 or an 8 reads alike both ways)
 KEEP_SURE = 2
@@ -100,7 +104,7 @@ def better_mirrored(image: Image, boxes: Sequence[Sequence[float]], as_taken: np
     another photo. Unless the numbers read surely as taken, the largest tiles are asked again on the photo
     mirrored."""
     picked = sample(boxes)
-    if not picked or reads_surely(as_taken):
+    if len(picked) < MIN_SAMPLE or reads_surely(as_taken):
         return None
     back = mirrored(image)
     again = read(back.rgb, np.array([mirrored_box(boxes[i], image.width) for i in picked], dtype=np.float64))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, raw_tile
 
-from vision.mirror import CLEARLY, SURE_READ, better_mirrored, held_mirrored, mirror_gap, mirrored, mirrored_back, mirrored_box, reads_surely, sample
+from vision.mirror import CLEARLY, MIN_SAMPLE, SURE_READ, better_mirrored, held_mirrored, mirror_gap, mirrored, mirrored_back, mirrored_box, reads_surely, sample
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, MIRRORED, Image, PhotoReading, TileReading
 
@@ -119,6 +119,17 @@ def test_numbers_read_surely_as_taken_are_not_asked_mirrored():
     numbers = FakeNumberReader({})
     assert better_mirrored(_photo(True), _boxes(True), sure[[0, 1, 0, 1]], numbers.read) is None
     assert numbers.asked == []
+
+
+def test_a_tile_or_two_found_say_nothing_of_which_way_round_a_photo_is():
+    """A photo with few tiles found (a rack standing sideways, its standing tiles missed) is not asked about mirrored:
+    its reading mirrored back, finding more tiles by chance, would be kept as the surer and read every tile wrong."""
+    _, numbers = _scene()
+    taken, boxes = _photo(True), _boxes(True)[: MIN_SAMPLE - 1]
+    as_taken = numbers.read(taken.rgb, np.array(boxes))  # backwards: no number
+    assert better_mirrored(taken, boxes, as_taken, numbers.read) is None and len(numbers.asked) == 1
+    assert better_mirrored(taken, _boxes(True)[:MIN_SAMPLE], numbers.read(taken.rgb, np.array(_boxes(True)[:MIN_SAMPLE])),
+                           numbers.read) is not None
 
 
 def test_the_reader_reads_a_mirrored_photo_mirrored_back():
