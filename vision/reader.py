@@ -216,9 +216,8 @@ class Reader:
     def _read_turned(self, image: Image, reading: PhotoReading, sure: int, answers: NumberAnswers | None, rack: bool,
                      known: tuple[str | Tile, ...], rules: HouseRules) -> PhotoReading:
         """``reading`` (of ``image`` as taken, ``sure`` of its tiles sure, the number reader's ``answers`` on its
-        tiles: their numbers and the way each lies), or where it
-        reads more tiles surely the reading turned a quarter of a photo standing sideways, turned a half of a rack
-        upside down, or stretched of a low view (``read``)."""
+        tiles: their numbers and the way each lies), or where it reads more tiles surely the reading turned a quarter
+        of a photo standing sideways, turned a half of a rack upside down, or stretched of a low view (``read``)."""
         boxes = [t.box for t in reading.tiles]
         if self.sideways:
             # a rack standing sideways, or a table whose rows run down the photo: read turned a quarter, and so is a
@@ -268,10 +267,10 @@ class Reader:
         else:
             turns = (way_up(image, boxes, lambda rgb, b: numbers.read(rgb, b, upright=True)),)
         best: tuple[PhotoReading, int] | None = None
-        read: list[int] = []
+        done: list[int] = []
         while turns:
             quarters, turns = turns[0], turns[1:]
-            read.append(quarters)
+            done.append(quarters)
             photo = turned(image, quarters)
             upright, upright_sure, answers = self._read(photo, 1.0, rack, known, rules)
             if not rack:
@@ -279,7 +278,7 @@ class Reader:
             if best is None or upright_sure > best[1]:
                 best = turned_back(upright, quarters), upright_sure
             other = (quarters + 2) % 4
-            if rack and answers is not None and other not in (*read, *turns) and stands_upside_down(answers):
+            if rack and answers is not None and other not in (*done, *turns) and stands_upside_down(answers):
                 # the quarter turn the number reader chose stands the rack on its head: its tiles read surely turned
                 # over; the other quarter is read too, and the surer kept
                 turns = (other, *turns)
