@@ -40,9 +40,12 @@ MIN_PAIRS = 2  # a rack is called sideways on two touching pairs or more one abo
 # a rack photo with fewer tiles found is read turned too: turned a quarter, a close-up rack's standing tiles may be
 # missed nearly all, leaving too few boxes to show how they stand
 FEW_TILES = 5
-# a rack read upside down: at least OVER_MIN of its tiles read a number surely within OVER_WITHIN degrees of turned
-# over (``stands_upside_down``)
+# a rack read upside down: at least OVER_MIN of its tiles, and OVER_SHARE of those found, read a number surely within
+# OVER_WITHIN degrees of turned over (``stands_upside_down``). On a rack upside down most tiles whose number shows its
+# way up do (about 8 numbers in 13 show it); on a photo read badly (seen from low down, blurred) a few tiles read
+# surely turned over by chance, a 7 as a 2 turned over
 OVER_MIN = 3
+OVER_SHARE = 0.25
 OVER_WITHIN = 40.0
 
 
@@ -85,7 +88,8 @@ def way_up(image: Image, boxes: Sequence[Sequence[float]],
 
 def stands_upside_down(answers: NumberAnswers) -> bool:
     """Does a rack photo stand upside down (taken from across the table, or by a phone that got its way up wrong)?
-    More of its tiles read a number surely turned over than upright, ``OVER_MIN`` at least.
+    More of its tiles read a number surely turned over than upright, ``OVER_MIN`` at least and ``OVER_SHARE`` of the
+    tiles found.
 
     answers: the number reader's on the rack's tiles: the way each lies (``NumberAnswers.ways``, the turn under which
     it reads a number surely, NaN where none does) and its numbers. Only a tile whose likeliest number shows its way
@@ -100,7 +104,7 @@ def stands_upside_down(answers: NumberAnswers) -> bool:
     known = turns[~np.isnan(turns)]
     over = int(np.sum(known > 180.0 - OVER_WITHIN))
     upright = int(np.sum(known < OVER_WITHIN))
-    return over >= OVER_MIN and over > upright
+    return over >= max(OVER_MIN, OVER_SHARE * len(ways)) and over > upright
 
 
 # OpenCV's turns, pixel for pixel numpy's rot90, and several times faster on a phone's photo

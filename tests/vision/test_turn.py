@@ -180,6 +180,9 @@ def test_a_rack_stands_upside_down_when_more_of_its_tiles_read_surely_turned_ove
     assert not stands_upside_down(_answers([0.0, 5.0, -10.0, 180.0]))  # a tile or two put in upside down
     assert not stands_upside_down(_answers([180.0] * 3 + [0.0] * 3))  # as many each way: nothing says so
     assert not stands_upside_down(_answers([180.0] * (OVER_MIN - 1) + [nan] * 6))  # too few read surely to say
+    # a few tiles read surely turned over by chance, among many that read no number surely (a photo read badly)
+    assert not stands_upside_down(_answers([180.0] * 3 + [0.0] + [nan] * 42))
+    assert stands_upside_down(_answers([180.0] * 12 + [0.0] + [nan] * 33))
     assert not stands_upside_down(_answers([90.0, 90.0, 270.0, 180.0]))  # lying on their sides is not upside down
     assert not stands_upside_down(_answers([]))
 
