@@ -36,6 +36,8 @@ from typing import Sequence
 
 import numpy as np
 
+from vision.upright import known_turns
+
 Box = tuple[float, float, float, float]
 
 GAP_FACTOR = 0.45  # a gap wider than this x the mean tile width separates two melds
@@ -375,8 +377,7 @@ def ways_run_down(ways: Sequence[float]) -> bool | None:
     ways: the turn (clockwise degrees) under which each tile reads a number surely, NaN where none does
     (``vision.types.NumberAnswers.ways``). Tiles of a meld lie side by side, each the same way up: its row runs
     across the tiles' own up. A tile turned near 45 degrees says neither (a meld laid slantwise)."""
-    turns = np.abs((np.asarray(ways, dtype=np.float64).reshape(-1) + 180.0) % 360.0 - 180.0)
-    known = turns[~np.isnan(turns)]
+    known = known_turns(ways)
     if len(known) < MIN_WAYS:
         return None
     side = int(np.sum(np.abs(known - 90.0) < WAY_WITHIN))

@@ -234,7 +234,7 @@ class Reader:
             elif rack and answers is not None and stands_upside_down(answers):
                 # a rack upside down: its tiles are read the photo's way up first, and that way up counts for more
                 over, over_sure, _ = self._read(turned(image, 2), 1.0, rack, known, rules)
-                if over_sure > sure or (over_sure == sure and expected_right(over) > expected_right(reading)):
+                if reads_better(over, over_sure, reading, sure):
                     return turned_back(over, 2)
         reading, _ = self._read_low_view(image, reading, sure, rack, known, rules)
         return reading
@@ -246,7 +246,7 @@ class Reader:
         stretch = self.low_view.stretch([t.box for t in reading.tiles]) if self.low_view is not None else 1.0
         if stretch > 1:
             tall, tall_sure, _ = self._read(image, stretch, rack, known, rules)
-            if tall_sure > sure or (tall_sure == sure and expected_right(tall) > expected_right(reading)):
+            if reads_better(tall, tall_sure, reading, sure):
                 return tall, tall_sure
         return reading, sure
 
@@ -508,6 +508,13 @@ def get_reader(models_dir: str | Path | None = None) -> Reader:
 def expected_right(reading: PhotoReading) -> float:
     """How many of a reading's tiles it expects to have read right: the sum of their confidences."""
     return float(sum(t.confidence for t in reading.tiles))
+
+
+def reads_better(other: PhotoReading, other_sure: int, reading: PhotoReading, sure: int) -> bool:
+    """Is ``other`` (``other_sure`` of its tiles sure) a better reading of the photo than ``reading`` (``sure``)? More
+    tiles sure, or as many and more tiles expected right (``expected_right``): a photo so hard that neither reading
+    is sure of a tile is no reason to keep the worse."""
+    return other_sure > sure or (other_sure == sure and expected_right(other) > expected_right(reading))
 
 
 def _ms(start: float) -> float:

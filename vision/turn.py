@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.fusion import N_NUMBERS
 from vision.types import Image, NumberAnswers, PhotoReading
-from vision.upright import TELLING
+from vision.upright import TELLING, known_turns
 
 # two boxes touch along a row when they share this much of their height (a column: their width)...
 SHARED = 0.6
@@ -100,8 +100,7 @@ def stands_upside_down(answers: NumberAnswers) -> bool:
         return False
     numbers = np.asarray(answers.probs, dtype=np.float64).reshape(len(ways), -1)[:, :N_NUMBERS]
     telling = np.isin(np.argmax(numbers, axis=1) + 1, TELLING)
-    turns = np.abs((ways[telling] + 180.0) % 360.0 - 180.0)
-    known = turns[~np.isnan(turns)]
+    known = known_turns(ways[telling])
     over = int(np.sum(known > 180.0 - OVER_WITHIN))
     upright = int(np.sum(known < OVER_WITHIN))
     return over >= max(OVER_MIN, OVER_SHARE * len(ways)) and over > upright

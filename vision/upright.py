@@ -28,6 +28,14 @@ TURNED_PAIR = (6, 9)  # each the other turned over
 TELLING = tuple(n for n in range(1, 14) if n not in TURN_AMBIGUOUS)
 
 
+def known_turns(ways: Sequence[float] | np.ndarray) -> np.ndarray:
+    """The turns of tiles whose way is known, each folded to how far it lies from upright, 0-180 degrees either way
+    round (a tile at -170 or 190 lies 170 from upright). ways: the turn (clockwise degrees) under which each tile
+    reads a number surely, NaN where none does (``vision.types.NumberAnswers.ways``); the NaNs are left out."""
+    turns = np.abs((np.asarray(ways, dtype=np.float64).reshape(-1) + 180.0) % 360.0 - 180.0)
+    return turns[~np.isnan(turns)]
+
+
 def turned_over(number: int) -> int:
     """The number a tile showing ``number`` reads as when turned over, where that is another number (6 and
     9); any other number is itself."""
