@@ -52,7 +52,9 @@ class InkSettings:
     # hue sectors in CIELAB degrees, [from, to) going round
     red: tuple[float, float] = (320.0, 35.0)
     orange: tuple[float, float] = (60.0, 130.0)
-    blue: tuple[float, float] = (180.0, 300.0)
+    # a turquoise edition's blue, white-balanced, leans green, down to about 170; no black, red or orange ink
+    # shows that hue clearly, so the sector takes it in (greener still, a black ink under a cast can show it too)
+    blue: tuple[float, float] = (170.0, 300.0)
     warm_chroma: float = 18.0  # red and orange need at least this chroma
     blue_chroma: float = 14.0  # blue is darker, so it shows less of it
 

@@ -22,6 +22,7 @@ INKS = {
     "red": (205, 32, 45), "crimson": (160, 18, 50), "raspberry": (192, 24, 88),
     "orange": (240, 138, 38), "amber": (242, 172, 22), "yellow": (230, 200, 30),
     "blue": (22, 88, 185), "navy": (26, 54, 150), "teal": (0, 128, 126),
+    "turquoise": (62, 140, 110),  # on ivory, a hue of about 175: green of blue, where only a blue edition's ink lies
 }
 BOX = (20.0, 20.0, 72.0, 90.0)
 
@@ -41,7 +42,7 @@ def _photo(ink: tuple[int, int, int], body: tuple[int, int, int] = IVORY, light:
     ("black", None), ("dark-grey", None),
     ("red", "R"), ("crimson", "R"), ("raspberry", "R"),
     ("orange", "O"), ("amber", "O"), ("yellow", "O"),
-    ("blue", "B"), ("navy", "B"), ("teal", "B"),
+    ("blue", "B"), ("navy", "B"), ("teal", "B"), ("turquoise", "B"),
 ])
 def test_the_ink_names_a_clear_hue_and_nothing_for_black(name: str, expected: str | None) -> None:
     assert ink_colour(_photo(INKS[name]), BOX) == expected
