@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
-from vision.ink import InkOpinion, InkReading, ink_disagrees, ink_likelihood
+from vision.ink import InkOpinion, InkReading, clear_ink_colours, ink_disagrees, ink_likelihood
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
@@ -347,12 +347,14 @@ class Reader:
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
-        off_colour = ink_disagrees(consistent.codes, inks)
         work_boxes = tile_boxes / np.array([*factors, *factors])
         partial = goes_on(work, work_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
         twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         no_colour = colourless(work, work_boxes)  # a filter's one tint: no numbered tile's colour can be sure
+        # a colour the ink clearly contradicts, as the evidence measures it or on the face's clear ink (a turned tile,
+        # a small number: ``vision.ink.CLEAR_INK``)
+        off_colour = ink_disagrees(consistent.codes, inks) | ink_disagrees(consistent.codes, clear_ink_colours(work, work_boxes))
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [

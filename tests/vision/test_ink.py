@@ -12,7 +12,7 @@ from vision_fakes import FakeModel, raw_tile
 
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_of
-from vision.ink import InkRates, ink_colour, ink_colours, ink_disagrees, ink_likelihood
+from vision.ink import CLEAR_INK, InkRates, clear_ink_colours, ink_colour, ink_colours, ink_disagrees, ink_likelihood
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
 
@@ -62,6 +62,37 @@ def test_a_big_photo_gives_the_same_opinion() -> None:
     assert ink_colour(big, tuple(8 * v for v in BOX)) == "B"
 
 
+def _turned_tile(ink: tuple[int, int, int], table: tuple[int, int, int]) -> tuple[np.ndarray, tuple[float, ...]]:
+    """A tile lying turned 35 degrees on a table, a small number in ``ink`` at its centre, and its upright box."""
+    rgb = np.zeros((160, 160, 3), np.uint8)
+    rgb[:] = table
+    corners = cv2.boxPoints(((80.0, 80.0), (52.0, 70.0), 35.0))
+    cv2.fillPoly(rgb, [np.round(corners).astype(np.int32)], IVORY)
+    cv2.putText(rgb, "8", (71, 89), cv2.FONT_HERSHEY_SIMPLEX, 0.6, ink, 2, cv2.LINE_AA)
+    (x1, y1), (x2, y2) = corners.min(0), corners.max(0)
+    return rgb, (float(x1), float(y1), float(x2), float(y2))
+
+
+@pytest.mark.parametrize("table", [(70, 55, 80), (40, 110, 60), (30, 30, 30)])
+def test_on_its_face_a_turned_tiles_ink_is_its_number_not_the_table_in_its_boxs_corners(table) -> None:
+    """A turned tile's upright box holds the table in its corners, darker than a small number's ink: the share of
+    the box farthest from white is the table, and says nothing of a teal; the face's clear ink says blue."""
+    for name, expected in (("teal", "B"), ("blue", "B"), ("red", "R"), ("black", None)):
+        rgb, box = _turned_tile(INKS[name], table)
+        assert clear_ink_colours(rgb, [box]) == [expected], (name, table)
+    rgb, box = _turned_tile(INKS["teal"], (40, 110, 60))
+    assert ink_colour(rgb, box) is None
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("black", None), ("dark-grey", None), ("red", "R"), ("crimson", "R"), ("orange", "O"), ("yellow", "O"),
+    ("blue", "B"), ("navy", "B"), ("teal", "B"),
+])
+@pytest.mark.parametrize("body", [IVORY, WHITE, GREY])
+def test_the_faces_clear_ink_names_the_same_colours(name: str, expected: str | None, body) -> None:
+    assert ink_colour(_photo(INKS[name], body), BOX, CLEAR_INK) == expected
+
+
 def test_no_opinion_where_there_is_nothing_to_see() -> None:
     photo = _photo(INKS["blue"])
     assert ink_colour(photo, (10, 10, 13, 13)) is None  # a box too small
@@ -101,6 +132,18 @@ def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -
     assert by_code["K7"].to_json()["doubt"] == INK_COLOUR
     assert not by_code["K5"].doubtful and by_code["K5"].doubt is None
     assert not by_code["R9"].doubtful
+
+
+def test_a_sure_black_on_a_turned_tile_whose_face_shows_teal_is_shown_as_doubtful() -> None:
+    """The share of the box farthest from white is the table in its corners (no opinion); the face's ink is teal."""
+    rgb, box = _turned_tile(INKS["teal"], (40, 110, 60))
+    reading = Reader(model=FakeModel([raw_tile(box, {"K8": 0.999})]), ocr=False, sideways=False).read(
+        Image(rgb=rgb, path="turned.jpg"), rack=True)
+    assert reading.tiles[0].code == "K8" and reading.tiles[0].doubtful and reading.tiles[0].doubt == INK_COLOUR
+    rgb, box = _turned_tile(INKS["black"], (40, 110, 60))
+    reading = Reader(model=FakeModel([raw_tile(box, {"K8": 0.999})]), ocr=False, sideways=False).read(
+        Image(rgb=rgb, path="turned.jpg"), rack=True)
+    assert reading.tiles[0].doubt != INK_COLOUR
 
 
 def _rates() -> InkRates:
