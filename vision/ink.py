@@ -73,8 +73,8 @@ DEFAULT_INK = InkSettings()
 # The opinion as evidence (``InkOpinion``, whose rates the calibration counts) takes the share of the box farthest
 # from white: on a turned tile that can be the table, and on a small number mostly plastic, so it names fewer colours.
 # For the doubt alone (``clear_ink_colours``) the ink is measured on the face and its clear ink: it names the colour
-# far more often, and as evidence it would make a number read on a joker of an unknown face surer with it. Measured
-# undiluted, a black ink white-balanced on ivory plastic leans blue as far as a blue shows its hue: the same floor.
+# far more often, and as evidence it would make a number read on a joker of an unknown face surer with it. Undiluted,
+# a black ink white-balanced on ivory plastic shows as much blue as a diluted blue did: blue's floor is the warm ones'.
 CLEAR_INK = InkSettings(face_only=True, blue_chroma=18.0)
 
 
