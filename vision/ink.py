@@ -75,7 +75,9 @@ DEFAULT_INK = InkSettings()
 # For the doubt alone (``clear_ink_colours``) the ink is measured on the face and its clear ink: it names the colour
 # far more often, and as evidence it would make a number read on a joker of an unknown face surer with it. Undiluted,
 # a black ink white-balanced on ivory plastic shows as much blue as a diluted blue did: blue's floor is the warm ones'.
-CLEAR_INK = InkSettings(face_only=True, blue_chroma=18.0)
+# On the face's clear ink alone no table or light shows a green hue: a blue leaning further toward green (a turquoise
+# blurred by a JPEG's coarse colour) is still told.
+CLEAR_INK = InkSettings(face_only=True, blue_chroma=18.0, blue=(160.0, 300.0))
 
 
 def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:

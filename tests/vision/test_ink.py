@@ -62,6 +62,13 @@ def test_a_big_photo_gives_the_same_opinion() -> None:
     assert ink_colour(big, tuple(8 * v for v in BOX)) == "B"
 
 
+def test_the_faces_clear_ink_tells_a_blue_leaning_further_toward_green() -> None:
+    """A turquoise of hue about 164 (a teal blurred by a JPEG's coarse colour): the doubt's measurement names it blue,
+    the evidence's sector stops at 170."""
+    photo = _photo((70, 140, 100))
+    assert ink_colour(photo, BOX, CLEAR_INK) == "B" and ink_colour(photo, BOX) is None
+
+
 def _turned_tile(ink: tuple[int, int, int], table: tuple[int, int, int]) -> tuple[np.ndarray, tuple[float, ...]]:
     """A tile lying turned 35 degrees on a table, a small number in ``ink`` at its centre, and its upright box."""
     rgb = np.zeros((160, 160, 3), np.uint8)
