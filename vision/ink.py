@@ -12,7 +12,7 @@ no learning, so that it fails differently:
   or blurred ink whose hue cannot be told, give none: a dark blue and a black look alike here,
   so "no colour" is no evidence either way.
 
-The opinion is used two ways:
+The opinion is used three ways:
 
 * as evidence in the fusion (``InkRates``, ``ink_likelihood``): how often the ink names each colour
   on a tile of each true colour is counted on the calibration renders (``training.calibrate``), and
@@ -22,7 +22,11 @@ The opinion is used two ways:
   ink is clearly orange, is shown as doubtful, so that the one mistake people named (blue read as
   black, with high confidence) is put in front of them. For the doubt the ink is also measured on the
   tile's face and its clear ink alone (``CLEAR_INK``, ``clear_ink_colours``), which a turned tile's
-  box corners and a small number's plastic do not dilute.
+  box corners and a small number's plastic do not dilute;
+* as a correction (``held_to_blue``): a tile read as black whose face's clear ink is blue beyond doubt is read
+  again as a blue tile of the number read (or a joker), and stays doubtful. The classifier reads the blues it never saw
+  (teal, navy) as black; the clear ink names them, where as evidence for every tile it would also make surer
+  the tiles whose number is wrong.
 
 The hue sectors and chroma floors were chosen on rendered photos in the training and calibration
 styles and on the real training photos, never on held-out photos.
@@ -30,6 +34,7 @@ styles and on the real training photos, never on held-out photos.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
@@ -40,6 +45,7 @@ from vision.fusion import COLOURS, colour_of  # the true colours the rates are k
 
 # the colours an ink opinion can name (black is never named: see the module's docstring)
 RED, ORANGE, BLUE = "R", "O", "B"
+BLACK = "K"
 OPINIONS: tuple[str | None, ...] = (RED, ORANGE, BLUE, None)
 # for a tile read in the key's colour: the ink opinions that contradict it
 CONTRADICTS: dict[str, str] = {"K": BLUE, "B": RED + ORANGE, "R": ORANGE + BLUE, "O": RED + BLUE}
@@ -78,6 +84,10 @@ DEFAULT_INK = InkSettings()
 # On the face's clear ink alone no table or light shows a green hue: a blue leaning further toward green (a turquoise
 # blurred by a JPEG's coarse colour) is still told.
 CLEAR_INK = InkSettings(face_only=True, blue_chroma=18.0, blue=(160.0, 300.0))
+# A black ink white-balanced on its plastic can show a blue cast on the face's clear ink: on the calibration renders,
+# the synthetic test and the real training photos the most any black showed was a chroma of 19 (a violet-blue cast). A
+# tile read as black is taken for blue (``held_to_blue``) only where its clear ink shows more.
+BLUE_BEYOND_DOUBT = dataclasses.replace(CLEAR_INK, blue_chroma=20.0, warm_chroma=float("inf"))
 
 
 def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:
@@ -145,7 +155,12 @@ def _in(hue: float, sector: tuple[float, float]) -> bool:
 
 def ink_colour(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> str | None:
     """``R``, ``O`` or ``B`` where the ink's hue is clear, else None (black, dark or blurred ink)."""
-    lab = ink_lab(rgb, box, settings)
+    return ink_opinion(ink_lab(rgb, box, settings), settings)
+
+
+def ink_opinion(lab: tuple[float, float, float] | None, settings: InkSettings = DEFAULT_INK) -> str | None:
+    """The colour an ink measured as CIELAB ``lab`` (``ink_lab``) clearly shows under ``settings``: ``R``, ``O``,
+    ``B``, or None."""
     if lab is None:
         return None
     _, a, b = lab
@@ -164,9 +179,33 @@ def ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, 
     return [ink_colour(rgb, box, settings) for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4)]
 
 
+def clear_ink_labs(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> list[tuple[float, float, float] | None]:
+    """Each box's ink measured on the tile's face and its clear ink (``CLEAR_INK``), as CIELAB (``ink_lab``)."""
+    return [ink_lab(rgb, box, CLEAR_INK) for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4)]
+
+
 def clear_ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> list[str | None]:
     """The ink opinion on each box measured on the tile's face and its clear ink (``CLEAR_INK``): for the doubt."""
-    return ink_colours(rgb, boxes, CLEAR_INK)
+    return [ink_opinion(lab, CLEAR_INK) for lab in clear_ink_labs(rgb, boxes)]
+
+
+def held_to_blue(probs: np.ndarray, codes: Sequence[str], labs: Sequence[tuple[float, float, float] | None],
+                 names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each tile's probabilities (rows of ``probs``, over ``names``), those of a tile read as black (``codes``) whose
+    face's clear ink (``labs``, ``clear_ink_labs``) is blue beyond doubt (``BLUE_BEYOND_DOUBT``) held to blue: each
+    number's probability in every colour given to its blue tile, the jokers' kept. The ink tells the colour, not the
+    number: a 7 the readers read as black is a blue 7. Also the mask of the tiles so held."""
+    probs = np.asarray(probs, dtype=np.float64)
+    if probs.shape != (len(codes), len(names)) or len(labs) != len(codes):
+        raise ValueError(f"probabilities of shape {probs.shape} and {len(labs)} inks for {len(codes)} codes over {len(names)} names")
+    held = np.array([code.startswith(BLACK) and ink_opinion(lab, BLUE_BEYOND_DOUBT) == BLUE
+                     for code, lab in zip(codes, labs)], dtype=bool)
+    index = {name: k for k, name in enumerate(names)}
+    to = np.array([k if name.startswith("J") else index[BLUE + name[1:]] for k, name in enumerate(names)])
+    out = probs.copy()
+    for t in np.flatnonzero(held):
+        out[t] = np.bincount(to, weights=probs[t], minlength=len(names))
+    return out, held
 
 
 def ink_disagrees(codes: Sequence[str], inks: Sequence[str | None]) -> np.ndarray:

@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
-from vision.ink import InkOpinion, InkReading, clear_ink_colours, ink_disagrees, ink_likelihood
+from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, ink_disagrees, ink_likelihood, ink_opinion
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
@@ -344,17 +344,23 @@ class Reader:
         if len(kept) != len(meld_groups) or aside:
             meld_groups = [g for g in kept if len(g) >= 2]
             consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
+        work_boxes = tile_boxes / np.array([*factors, *factors])
+        # a tile read as black whose face's clear ink is blue beyond doubt (a blue the classifier never saw, teal or navy)
+        # is read again, with its meld, as a blue tile of the number read (or a joker), and stays doubtful
+        clear_labs = clear_ink_labs(work, work_boxes)
+        held_fused, held = held_to_blue(fused, consistent.codes, clear_labs, CLASS_NAMES)
+        if held.any():
+            consistent = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
-        work_boxes = tile_boxes / np.array([*factors, *factors])
         partial = goes_on(work, work_boxes)  # a box round part of its tile's number reads a part surely
         cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
         twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         no_colour = colourless(work, work_boxes)  # a filter's one tint: no numbered tile's colour can be sure
         # a colour the ink clearly contradicts, as the evidence measures it or on the face's clear ink (a turned tile,
         # a small number: ``vision.ink.CLEAR_INK``)
-        off_colour = ink_disagrees(consistent.codes, inks) | ink_disagrees(consistent.codes, clear_ink_colours(work, work_boxes))
+        off_colour = ink_disagrees(consistent.codes, inks) | ink_disagrees(consistent.codes, [ink_opinion(lab, CLEAR_INK) for lab in clear_labs])
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
@@ -379,7 +385,9 @@ class Reader:
             reason(OVERLAPPING, twice),
             reason(TOO_CLOSE, close),
             reason(INK_COLOUR, off_colour),
-            reason(INK_RECOLOURED, recoloured & np.array([inks[t] == c[:1] for t, c in enumerate(codes)], dtype=bool)),
+            reason(INK_RECOLOURED, (recoloured & np.array([inks[t] == c[:1] for t, c in enumerate(codes)], dtype=bool))
+                   | (held & np.array([not c.startswith("J") for c in codes], dtype=bool))),
+            reason(None, held),
             reason(None, recoloured),
             reason(None, disagree),
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough

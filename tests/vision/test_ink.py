@@ -12,7 +12,7 @@ from vision_fakes import FakeModel, raw_tile
 
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_of
-from vision.ink import CLEAR_INK, InkRates, clear_ink_colours, ink_colour, ink_colours, ink_disagrees, ink_likelihood
+from vision.ink import CLEAR_INK, InkRates, clear_ink_colours, held_to_blue, ink_colour, ink_colours, ink_disagrees, ink_likelihood
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
 
@@ -118,35 +118,80 @@ def test_only_a_clear_contradiction_is_a_disagreement() -> None:
         ink_disagrees(["K1", "K2"], ["B"])
 
 
-def _three_tiles() -> tuple[np.ndarray, list]:
-    """A blue, a black and a red tile side by side on a green table."""
+def _three_tiles(inks: tuple[str, str, str] = ("blue", "black", "red")) -> tuple[np.ndarray, list]:
+    """Three tiles side by side on a green table, by default a blue, a black and a red one."""
     rgb = np.full((120, 240, 3), (40, 110, 60), np.uint8)
     boxes = [(20.0, 20.0, 72.0, 90.0), (90.0, 20.0, 142.0, 90.0), (160.0, 20.0, 212.0, 90.0)]
-    for box, ink in zip(boxes, ("blue", "black", "red")):
+    for box, ink in zip(boxes, inks):
         tile = _photo(INKS[ink])
         x1, y1, x2, y2 = (int(v) for v in box)
         rgb[y1:y2, x1:x2] = tile[20:90, 20:72]
     return rgb, boxes
 
 
-def test_a_sure_black_whose_ink_is_blue_is_shown_as_doubtful_with_the_reason() -> None:
-    """The blind photos' mistake: blue read as black with high confidence."""
+def test_a_sure_black_whose_ink_is_blue_is_read_blue_and_shown_as_doubtful_with_the_reason() -> None:
+    """The blind photos' mistake: blue read as black with high confidence. The ink tells the colour, the readers
+    the number: a blue 7, shown as doubtful."""
     rgb, boxes = _three_tiles()
     model = FakeModel([raw_tile(boxes[0], {"K7": 0.99}), raw_tile(boxes[1], {"K5": 0.99}), raw_tile(boxes[2], {"R9": 0.99})])
     reading = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="ink.jpg"), rack=True)
-    by_code = {t.code: t for t in reading.tiles}
-    assert by_code["K7"].doubtful and by_code["K7"].doubt == INK_COLOUR and INK_COLOUR in DOUBT_TEXT
-    assert by_code["K7"].to_json()["doubt"] == INK_COLOUR
-    assert not by_code["K5"].doubtful and by_code["K5"].doubt is None
-    assert not by_code["R9"].doubtful
+    first, second, third = reading.tiles
+    assert first.code == "B7" and first.doubtful and first.doubt == INK_RECOLOURED and INK_RECOLOURED in DOUBT_TEXT
+    assert first.to_json()["doubt"] == INK_RECOLOURED
+    assert second.code == "K5" and not second.doubtful and second.doubt is None
+    assert third.code == "R9" and not third.doubtful
 
 
-def test_a_sure_black_on_a_turned_tile_whose_face_shows_teal_is_shown_as_doubtful() -> None:
+def test_only_blue_read_as_black_is_corrected_other_contradictions_are_doubted() -> None:
+    """A red read on an orange ink: the warm colours lie next to each other, so the ink only doubts it."""
+    rgb, boxes = _three_tiles(("orange", "black", "blue"))
+    model = FakeModel([raw_tile(boxes[0], {"R9": 0.99}), raw_tile(boxes[1], {"K5": 0.99}), raw_tile(boxes[2], {"B2": 0.99})])
+    first, second, third = Reader(model=model, ocr=False).read(Image(rgb=rgb), rack=True).tiles
+    assert first.code == "R9" and first.doubtful and first.doubt == INK_COLOUR and INK_COLOUR in DOUBT_TEXT
+    assert (second.code, third.code) == ("K5", "B2") and not second.doubtful and not third.doubtful
+
+
+def test_a_blue_read_as_black_in_a_group_is_read_again_with_its_meld() -> None:
+    """R6 K6 O6 laid as a group, the black 6's ink blue: read again as blue, the group is valid, the 6 doubtful."""
+    rgb = np.full((120, 260, 3), (40, 110, 60), np.uint8)
+    boxes = [(20.0 + 54 * k, 20.0, 72.0 + 54 * k, 90.0) for k in range(3)]
+    for box, ink in zip(boxes, ("red", "blue", "orange")):
+        x1, y1, x2, y2 = (int(v) for v in box)
+        rgb[y1:y2, x1:x2] = _photo(INKS[ink], digit="6")[20:90, 20:72]
+    model = FakeModel([raw_tile(boxes[0], {"R6": 0.99}), raw_tile(boxes[1], {"K6": 0.99}), raw_tile(boxes[2], {"O6": 0.99})])
+    reading = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="group.jpg"))
+    assert [t.code for t in reading.tiles] == ["R6", "B6", "O6"]
+    assert len(reading.melds) == 1 and reading.melds[0].valid
+    assert reading.tiles[1].doubtful and reading.tiles[1].doubt == INK_RECOLOURED
+    assert not reading.tiles[0].doubtful and not reading.tiles[2].doubtful
+
+
+def _lab(chroma: float, hue: float, lightness: float = 50.0) -> tuple[float, float, float]:
+    return lightness, chroma * float(np.cos(np.radians(hue))), chroma * float(np.sin(np.radians(hue)))
+
+
+def test_held_to_blue_gives_each_numbers_probability_to_its_blue_tile() -> None:
+    names = ["K6", "B6", "R6", "K7", "B7", "J", "JD"]
+    probs = np.array([[0.6, 0.05, 0.05, 0.2, 0.0, 0.1, 0.0]] * 5)
+    codes = ["K6", "K6", "K6", "B6", "J"]
+    labs = [_lab(30.0, 200.0), _lab(19.0, 291.0), None, _lab(30.0, 200.0), _lab(30.0, 200.0)]
+    out, held = held_to_blue(probs, codes, labs, names)
+    assert held.tolist() == [True, False, False, False, False]  # a black's blue cast, no ink, read blue, a joker
+    assert out[0] == pytest.approx([0.0, 0.7, 0.0, 0.0, 0.2, 0.1, 0.0])
+    assert (out[1:] == probs[1:]).all()
+    # a teal leaning green is blue; a red or an orange ink never holds a black
+    assert held_to_blue(probs[:3], ["K6"] * 3, [_lab(30.0, 165.0), _lab(40.0, 20.0), _lab(40.0, 80.0)], names)[1].tolist() == [
+        True, False, False]
+    with pytest.raises(ValueError, match="2 inks for 5 codes"):
+        held_to_blue(probs, codes, labs[:2], names)
+
+
+def test_a_sure_black_on_a_turned_tile_whose_face_shows_teal_is_read_blue_and_doubtful() -> None:
     """The share of the box farthest from white is the table in its corners (no opinion); the face's ink is teal."""
     rgb, box = _turned_tile(INKS["teal"], (40, 110, 60))
     reading = Reader(model=FakeModel([raw_tile(box, {"K8": 0.999})]), ocr=False, sideways=False).read(
         Image(rgb=rgb, path="turned.jpg"), rack=True)
-    assert reading.tiles[0].code == "K8" and reading.tiles[0].doubtful and reading.tiles[0].doubt == INK_COLOUR
+    assert reading.tiles[0].code == "B8" and reading.tiles[0].doubtful and reading.tiles[0].doubt == INK_RECOLOURED
     rgb, box = _turned_tile(INKS["black"], (40, 110, 60))
     reading = Reader(model=FakeModel([raw_tile(box, {"K8": 0.999})]), ocr=False, sideways=False).read(
         Image(rgb=rgb, path="turned.jpg"), rack=True)
@@ -206,10 +251,12 @@ def test_with_rates_the_ink_corrects_a_black_that_is_blue_and_says_so() -> None:
     assert first.code == "B7" and first.doubtful and first.doubt == INK_RECOLOURED and INK_RECOLOURED in DOUBT_TEXT
     assert second.code == "K5" and not second.doubtful  # black ink: no opinion, the classifier decides
     assert third.code == "R9" and not third.doubtful
-    # weight 0: the ink is ignored as evidence, and only doubts
+    # weight 0: the ink is no evidence, and the face's clear ink alone corrects the black (``held_to_blue``)
     cal0 = Calibration(alone=FusionParams(evidence_weight=0.0), doubt_below_alone=0.5, ink=_rates())
-    first0 = Reader(model=model, ocr=False, calibration=cal0).read(Image(rgb=rgb), rack=True).tiles[0]
-    assert first0.code == "K7" and first0.doubtful and first0.doubt == INK_COLOUR
+    first0, second0, _ = Reader(model=model, ocr=False, calibration=cal0).read(Image(rgb=rgb), rack=True).tiles
+    assert first0.code == "B7" and first0.doubtful and first0.doubt == INK_RECOLOURED
+    assert first0.confidence == pytest.approx(1.0)  # the 7's probability in both colours, given to the blue 7
+    assert second0.code == "K5"
 
 
 class _Inks:
