@@ -21,7 +21,7 @@ The opinion is used three ways:
 * as doubt (``ink_disagrees``): a tile read as black whose ink is clearly blue, or read as red whose
   ink is clearly orange, is shown as doubtful, so that the one mistake people named (blue read as
   black, with high confidence) is put in front of them. For the doubt the ink is also measured on the
-  tile's face and its clear ink alone (``CLEAR_INK``, ``clear_ink_colours``), which a turned tile's
+  tile's face and its clear ink alone (``CLEAR_INK``, ``clear_ink_labs``), which a turned tile's
   box corners and a small number's plastic do not dilute;
 * as a correction (``held_to_blue``): a tile read as black whose face's clear ink is blue beyond doubt is read
   again as a blue tile of the number read (or a joker), and stays doubtful. The classifier reads the blues it never saw
@@ -78,7 +78,7 @@ class InkSettings:
 DEFAULT_INK = InkSettings()
 # The opinion as evidence (``InkOpinion``, whose rates the calibration counts) takes the share of the box farthest
 # from white: on a turned tile that can be the table, and on a small number mostly plastic, so it names fewer colours.
-# For the doubt alone (``clear_ink_colours``) the ink is measured on the face and its clear ink: it names the colour
+# For the doubt alone (``clear_ink_labs``) the ink is measured on the face and its clear ink: it names the colour
 # far more often, and as evidence it would make a number read on a joker of an unknown face surer with it. Undiluted,
 # a black ink white-balanced on ivory plastic shows as much blue as a diluted blue did: blue's floor is the warm ones'.
 # On the face's clear ink alone no table or light shows a green hue: a blue leaning further toward green (a turquoise
@@ -180,13 +180,9 @@ def ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, 
 
 
 def clear_ink_labs(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> list[tuple[float, float, float] | None]:
-    """Each box's ink measured on the tile's face and its clear ink (``CLEAR_INK``), as CIELAB (``ink_lab``)."""
+    """Each box's ink measured on the tile's face and its clear ink (``CLEAR_INK``), as CIELAB (``ink_lab``): for the
+    doubt (its opinion, ``ink_opinion``) and the correction (``held_to_blue``)."""
     return [ink_lab(rgb, box, CLEAR_INK) for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4)]
-
-
-def clear_ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> list[str | None]:
-    """The ink opinion on each box measured on the tile's face and its clear ink (``CLEAR_INK``): for the doubt."""
-    return [ink_opinion(lab, CLEAR_INK) for lab in clear_ink_labs(rgb, boxes)]
 
 
 def held_to_blue(probs: np.ndarray, codes: Sequence[str], labs: Sequence[tuple[float, float, float] | None],

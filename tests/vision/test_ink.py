@@ -12,7 +12,7 @@ from vision_fakes import FakeModel, raw_tile
 
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_of
-from vision.ink import CLEAR_INK, InkRates, clear_ink_colours, held_to_blue, ink_colour, ink_colours, ink_disagrees, ink_likelihood
+from vision.ink import CLEAR_INK, InkRates, clear_ink_labs, held_to_blue, ink_colour, ink_colours, ink_disagrees, ink_likelihood, ink_opinion
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
 
@@ -86,7 +86,7 @@ def test_on_its_face_a_turned_tiles_ink_is_its_number_not_the_table_in_its_boxs_
     the box farthest from white is the table, and says nothing of a teal; the face's clear ink says blue."""
     for name, expected in (("teal", "B"), ("blue", "B"), ("red", "R"), ("black", None)):
         rgb, box = _turned_tile(INKS[name], table)
-        assert clear_ink_colours(rgb, [box]) == [expected], (name, table)
+        assert [ink_opinion(lab, CLEAR_INK) for lab in clear_ink_labs(rgb, [box])] == [expected], (name, table)
     rgb, box = _turned_tile(INKS["teal"], (40, 110, 60))
     assert ink_colour(rgb, box) is None
 
