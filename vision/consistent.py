@@ -40,6 +40,7 @@ flagged, never settled silently.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -197,6 +198,27 @@ def read_consistently(
     warnings = copy_warnings(codes, known_counts)
     warnings += _changed_warnings(tiles, codes, melds, in_meld, units, known_counts, rules)
     return ConsistentReading(tiles=tiles, warnings=warnings)
+
+
+def read_again(first: ConsistentReading, again: ConsistentReading, tiles: Iterable[int],
+               known: Iterable[str | Tile] = ()) -> ConsistentReading:
+    """``first`` with the choices of ``tiles`` (indices) taken from ``again``, a reading of the same tiles in which
+    only their evidence changed; every other tile keeps its choice. What is learnt of some tiles changes no other tile:
+    read jointly, a copy limit would push a tile nothing new was learnt of onto another face. A face then read more
+    often than a set has it is doubtful on each of its tiles, and the copy warnings are counted again on the codes kept;
+    the other warnings of a tile read again are dropped with its old choice."""
+    which = sorted(set(int(t) for t in tiles))
+    if len(again.tiles) != len(first.tiles) or any(not 0 <= t < len(first.tiles) for t in which):
+        raise ValueError(f"a reading of {len(again.tiles)} tiles cannot stand in for {which} of one of {len(first.tiles)}")
+    known = list(known)
+    chosen = [again.tiles[t] if t in which else choice for t, choice in enumerate(first.tiles)]
+    # a face read more often than a set has it is doubtful on every tile read so, as in a joint reading
+    totals = Counter(c.code for c in chosen) + Counter(_code_of(k) for k in known)
+    chosen = [dataclasses.replace(c, doubtful=True) if totals[c.code] > copy_limit(c.code) else c for c in chosen]
+    stale = set(copy_warnings(first.codes, known))
+    mine = tuple(f"tile {t + 1}:" for t in which)
+    kept = [w for w in first.warnings if w not in stale and not w.startswith(mine)]
+    return ConsistentReading(tiles=chosen, warnings=copy_warnings([c.code for c in chosen], known) + kept)
 
 
 def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules = DEFAULT_RULES) -> tuple[tuple[str, ...], bool]:

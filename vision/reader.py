@@ -25,7 +25,7 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
-from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_consistently
+from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_again, read_consistently
 from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
@@ -346,11 +346,13 @@ class Reader:
             consistent = read_consistently(fused, meld_groups, known=known, rules=rules, doubt_below=doubt_below)
         work_boxes = tile_boxes / np.array([*factors, *factors])
         # a tile read as black whose face's clear ink is blue beyond doubt (a blue the classifier never saw, teal or navy)
-        # is read again, with its meld, as a blue tile of the number read (or a joker), and stays doubtful
+        # is read again, with its meld, as a blue tile of the number read (or a joker), and stays doubtful; no other tile
+        # changes for it
         clear_labs = clear_ink_labs(work, work_boxes)
         held_fused, held = held_to_blue(fused, consistent.codes, clear_labs, CLASS_NAMES)
         if held.any():
-            consistent = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
+            again = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
+            consistent = read_again(consistent, again, np.flatnonzero(held), known)
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
-from vision.consistent import (copy_warnings, group_witness, laid_in_order, meld_warnings, read_consistently,
-                               rules_settle_turn, turned_lies_better)
+from vision.consistent import (copy_warnings, group_witness, laid_in_order, meld_warnings, read_again,
+                               read_consistently, rules_settle_turn, turned_lies_better)
 from vision.upright import turned_code
 from vision.yolo_format import CLASS_NAMES
 
@@ -316,3 +316,26 @@ def test_copy_warnings_text():
     assert copy_warnings(["B2"], known=["B2", "B2"]) == [
         "B2 appears once in the photo (and 2 more elsewhere); a set has only 2 - check tile 1"
     ]
+
+
+def test_read_again_changes_only_the_tiles_read_again():
+    """A K8 and two B8s on a rack; the K8's ink shows it blue. Read jointly again, the copy limit moves one of the other
+    two off B8, though nothing new was learnt of them; read again, only the first changes, and the three B8s are
+    told as a copy too many."""
+    first = read_consistently([pv({"K8": 0.99}), pv({"B8": 0.95, "B6": 0.05}), pv({"B8": 0.97, "R8": 0.03})])
+    assert first.codes == ["K8", "B8", "B8"] and first.warnings == []
+    held = [pv({"B8": 0.99}), pv({"B8": 0.95, "B6": 0.05}), pv({"B8": 0.97, "R8": 0.03})]
+    joint = read_consistently(held)
+    assert joint.codes != ["B8", "B8", "B8"]  # a copy limit moved a tile nothing new was learnt of
+    both = read_again(first, joint, [0])
+    assert both.codes == ["B8", "B8", "B8"]
+    assert both.tiles[1].confidence == first.tiles[1].confidence and both.tiles[0].confidence == joint.tiles[0].confidence
+    assert both.warnings == copy_warnings(["B8", "B8", "B8"]) and both.warnings[0].startswith("B8 appears 3 times")
+    assert not first.tiles[1].doubtful and all(t.doubtful for t in both.tiles)  # one of the three is no B8
+    # the tile read again loses its old warnings; another's stay
+    meld = read_consistently([pv({"O5": 0.95}), pv({"O6": 0.95}), pv({"K7": 0.50, "O7": 0.45}), pv({"O8": 0.95})],
+                             [[0, 1, 2, 3]])
+    assert meld.warnings and read_again(meld, meld, [2]).warnings == [] and read_again(meld, meld, [0]).warnings == meld.warnings
+    assert read_again(first, first, [], known=["K8", "K8"]).warnings == copy_warnings(first.codes, known=["K8", "K8"])
+    with pytest.raises(ValueError, match="cannot stand in for"):
+        read_again(first, meld, [0])
