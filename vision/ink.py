@@ -26,7 +26,9 @@ The opinion is used three ways:
 * as a correction (``held_to_blue``): a tile read as black whose face's clear ink is blue beyond doubt is read
   again as a blue tile of the number read (or a joker), and stays doubtful. The classifier reads the blues it never saw
   (teal, navy) as black; the clear ink names them, where as evidence for every tile it would also make surer
-  the tiles whose number is wrong.
+  the tiles whose number is wrong;
+* as a second correction (``held_to_colour_change``): where the Twist rule is on, a tile whose clear ink shows red,
+  orange and blue at once is the colour-change joker, however its mark is drawn (``ink_shares``).
 
 The hue sectors and chroma floors were chosen on rendered photos in the training and calibration
 styles and on the real training photos, never on held-out photos.
@@ -88,11 +90,24 @@ CLEAR_INK = InkSettings(face_only=True, blue_chroma=18.0, blue=(160.0, 300.0))
 # the synthetic test and the real training photos the most any black showed was a chroma of 19 (a violet-blue cast). A
 # tile read as black is taken for blue (``held_to_blue``) only where its clear ink shows more.
 BLUE_BEYOND_DOUBT = dataclasses.replace(CLEAR_INK, blue_chroma=20.0, warm_chroma=float("inf"))
+# Rummikub Twist's colour-change joker is drawn in the four colours; a numbered tile in one, a joker in one or two.
+# On the labelled tiles of the calibration renders and the synthetic test, no numbered tile's clear ink showed all three
+# clear colours on a tenth of it each, and no other joker's did; every colour-change joker of the calibration's style
+# did, and half of the training style's (a disc in four quarters, whose orange and red blur into each other).
+COLOUR_CHANGE = "JC"
+EVERY_COLOUR_SHARE = 0.1
 
 
 def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:
     """A tile's body colour (RGB, 0-1) and its ink's colour white-balanced on that body; None where the box holds
     too few pixels to tell."""
+    found = ink_pixels(rgb, box, settings)
+    return None if found is None else (found[0], found[1].mean(axis=0))
+
+
+def ink_pixels(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:
+    """A tile's body colour (RGB, 0-1) and its ink's pixels white-balanced on that body, (K, 3); None where the box
+    holds too few pixels to tell."""
     x1, y1, x2, y2 = (float(v) for v in box)
     w, h = x2 - x1, y2 - y1
     m = settings.margin
@@ -118,10 +133,10 @@ def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = 
         # pixels of a big face, and a fixed share of the face would be mostly plastic)
         inked = far >= max(settings.ink_far, settings.ink_depth * float(far.max()))
         if inked.sum() >= settings.least_ink:
-            return body, white[inked].mean(axis=0)
+            return body, white[inked]
     white, far = white.reshape(-1, 3), far.reshape(-1)
     n_ink = max(int(len(far) * settings.ink_share), 1)
-    return body, white[np.argpartition(-far, n_ink - 1)[:n_ink]].mean(axis=0)
+    return body, white[np.argpartition(-far, n_ink - 1)[:n_ink]]
 
 
 def _face_mask(plastic: np.ndarray, least: float) -> np.ndarray:
@@ -201,6 +216,48 @@ def held_to_blue(probs: np.ndarray, codes: Sequence[str], labs: Sequence[tuple[f
     out = probs.copy()
     for t in np.flatnonzero(held):
         out[t] = np.bincount(to, weights=probs[t], minlength=len(names))
+    return out, held
+
+
+def ink_shares(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = CLEAR_INK) -> dict[str, float] | None:
+    """The share of a tile's ink pixels (``ink_pixels``) whose own colour clearly shows red, orange and blue, each as
+    ``ink_opinion`` names a whole ink; None where the box holds too few pixels to tell."""
+    found = ink_pixels(rgb, box, settings)
+    if found is None:
+        return None
+    lab = cv2.cvtColor(found[1].reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab).reshape(-1, 3)
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    hue = np.degrees(np.arctan2(lab[:, 2], lab[:, 1])) % 360.0
+    warm, blue = chroma >= settings.warm_chroma, chroma >= settings.blue_chroma
+    return {
+        RED: float(np.mean(warm & _in_sector(hue, settings.red))),
+        ORANGE: float(np.mean(warm & _in_sector(hue, settings.orange))),
+        BLUE: float(np.mean(blue & _in_sector(hue, settings.blue))),
+    }
+
+
+def _in_sector(hue: np.ndarray, sector: tuple[float, float]) -> np.ndarray:
+    lo, hi = sector
+    return (hue >= lo) | (hue < hi) if lo > hi else (hue >= lo) & (hue < hi)
+
+
+def shows_every_colour(shares: Mapping[str, float] | None) -> bool:
+    """Does a tile's ink (``ink_shares``) show red, orange and blue, each on at least ``EVERY_COLOUR_SHARE`` of it?"""
+    return shares is not None and all(shares[c] >= EVERY_COLOUR_SHARE for c in (RED, ORANGE, BLUE))
+
+
+def held_to_colour_change(probs: np.ndarray, codes: Sequence[str], shares: Sequence[Mapping[str, float] | None],
+                          names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each tile's probabilities (rows of ``probs``, over ``names``), those of a tile not read as the colour-change
+    joker (``codes``) whose ink shows every colour (``shows_every_colour``) held to it: all its probability given to
+    ``COLOUR_CHANGE``. Also the mask of the tiles so held."""
+    probs = np.asarray(probs, dtype=np.float64)
+    if probs.shape != (len(codes), len(names)) or len(shares) != len(codes):
+        raise ValueError(f"probabilities of shape {probs.shape} and {len(shares)} inks for {len(codes)} codes over {len(names)} names")
+    held = np.array([code != COLOUR_CHANGE and shows_every_colour(share) for code, share in zip(codes, shares)], dtype=bool)
+    out = probs.copy()
+    out[held] = 0.0
+    out[held, list(names).index(COLOUR_CHANGE)] = 1.0
     return out, held
 
 

@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
-from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, ink_disagrees, ink_likelihood, ink_opinion
+from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion, ink_shares
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
@@ -350,6 +350,11 @@ class Reader:
         # changes for it
         clear_labs = clear_ink_labs(work, work_boxes)
         held_fused, held = held_to_blue(fused, consistent.codes, clear_labs, CLASS_NAMES)
+        if rules.twist:
+            # a tile whose ink shows red, orange and blue at once is the colour-change joker, however its mark is drawn
+            held_fused, changed = held_to_colour_change(held_fused, consistent.codes,
+                                                        [ink_shares(work, box) for box in work_boxes], CLASS_NAMES)
+            held |= changed
         if held.any():
             again = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
             consistent = read_again(consistent, again, np.flatnonzero(held), known)

@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 from vision_fakes import FakeModel, raw_tile
 
+from engine.rules import HouseRules
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_of
-from vision.ink import CLEAR_INK, InkRates, clear_ink_labs, held_to_blue, ink_colour, ink_colours, ink_disagrees, ink_likelihood, ink_opinion
+from vision.ink import (CLEAR_INK, InkRates, clear_ink_labs, held_to_blue, held_to_colour_change, ink_colour, ink_colours, ink_disagrees,
+                        ink_likelihood, ink_opinion, ink_shares, shows_every_colour)
 from vision.reader import Reader
-from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, Image
+from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, TWIST_UNCONFIRMED, Image
 
 IVORY, WHITE, GREY = (236, 229, 206), (250, 250, 247), (206, 208, 206)
 INKS = {
@@ -276,3 +278,55 @@ def test_the_ink_reader_is_injected_and_checked() -> None:
     assert tile.code == "R3" and tile.doubt == INK_RECOLOURED
     with pytest.raises(ValueError, match="2 opinions for 1 tiles"):
         Reader(model=model, ocr=False, calibration=cal, ink_reader=_Inks(["R", "B"])).read(image, rack=True)
+
+
+def _arcs_tile(colours: tuple[str, ...] = ("red", "orange", "blue", "black"), body: tuple[int, int, int] = IVORY) -> np.ndarray:
+    """A tile in BOX marked with a ring of coloured arcs, one arc per colour: a colour-change joker drawn in a way
+    the models never saw."""
+    rgb = np.zeros((120, 100, 3), np.uint8)
+    rgb[:] = (40, 110, 60)
+    x1, y1, x2, y2 = (int(v) for v in BOX)
+    rgb[y1:y2, x1:x2] = body
+    step = 360 // len(colours)
+    for k, name in enumerate(colours):
+        cv2.ellipse(rgb, ((x1 + x2) // 2, (y1 + y2) // 2), (17, 17), 0, k * step + 8, (k + 1) * step - 8, INKS[name], 7, cv2.LINE_AA)
+    return rgb
+
+
+def test_the_colour_change_jokers_ink_shows_every_colour_a_numbered_tile_one() -> None:
+    assert shows_every_colour(ink_shares(_arcs_tile(), BOX))
+    assert shows_every_colour(ink_shares(_arcs_tile(body=GREY), BOX))
+    for name in ("red", "orange", "blue", "teal", "yellow", "black"):
+        assert not shows_every_colour(ink_shares(_photo(INKS[name]), BOX)), name
+    # a joker's face in red and black, or in two colours, is no colour-change joker
+    assert not shows_every_colour(ink_shares(_arcs_tile(("red", "black")), BOX))
+    assert not shows_every_colour(ink_shares(_arcs_tile(("red", "blue")), BOX))
+    assert ink_shares(np.zeros((10, 10, 3), np.uint8), (2.0, 2.0, 4.0, 4.0)) is None
+    assert not shows_every_colour(None)
+
+
+def test_held_to_colour_change_gives_a_tile_all_to_the_colour_change_joker() -> None:
+    names = ("R5", "J", "JC", "B5")
+    probs = np.array([[0.1, 0.8, 0.05, 0.05], [0.7, 0.1, 0.1, 0.1], [0.2, 0.1, 0.6, 0.1], [0.1, 0.8, 0.05, 0.05]])
+    every = {"R": 0.3, "O": 0.2, "B": 0.25}
+    out, held = held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every, {"R": 0.9, "O": 0.05, "B": 0.0}, every, None], names)
+    assert held.tolist() == [True, False, False, False]
+    assert out[0].tolist() == [0.0, 0.0, 1.0, 0.0]
+    assert np.array_equal(out[1:], probs[1:])  # one colour, read as it already is, or no ink to tell: kept
+    with pytest.raises(ValueError, match="3 inks for 4 codes"):
+        held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every] * 3, names)
+
+
+@pytest.mark.parametrize("read", [{"J": 0.96, "JC": 0.02}, {"O4": 0.97}])
+def test_with_the_twist_rule_a_tile_showing_every_colour_is_the_colour_change_joker(read: dict[str, float]) -> None:
+    """Read as a plain joker, or as a number, by a classifier that never saw its mark: its ink says it is the
+    colour-change joker. It stays doubtful, as every Twist joker read is. Without the Twist rule it is left alone."""
+    rgb, boxes = _three_tiles(("black", "red", "blue"))
+    rgb[20:90, 20:72] = _arcs_tile()[20:90, 20:72]
+    model = FakeModel([raw_tile(boxes[0], read), raw_tile(boxes[1], {"R8": 0.99}), raw_tile(boxes[2], {"B2": 0.99})])
+    twist = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="twist.jpg"), rack=True, rules=HouseRules(twist=True))
+    assert [t.code for t in twist.tiles] == ["JC", "R8", "B2"]
+    assert twist.tiles[0].doubtful and twist.tiles[0].doubt == TWIST_UNCONFIRMED
+    assert not twist.tiles[1].doubtful and not twist.tiles[2].doubtful
+    plain = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="plain.jpg"), rack=True)
+    assert [t.code for t in plain.tiles] == [max(read, key=read.get), "R8", "B2"]
