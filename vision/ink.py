@@ -93,7 +93,7 @@ BLUE_BEYOND_DOUBT = dataclasses.replace(CLEAR_INK, blue_chroma=20.0, warm_chroma
 # Rummikub Twist's colour-change joker is drawn in the four colours; a numbered tile in one, a joker in one or two.
 # On the labelled tiles of the calibration renders and the synthetic test, no numbered tile's clear ink showed all three
 # clear colours on a tenth of it each, and no other joker's did; every colour-change joker of the calibration's style
-# did, and half of the training style's (a disc in four quarters, whose orange and red blur into each other).
+# did, and six in ten of the training style's (a disc in four quarters, whose orange and red run into each other).
 COLOUR_CHANGE = "JC"
 EVERY_COLOUR_SHARE = 0.1
 
