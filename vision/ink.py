@@ -96,6 +96,9 @@ BLUE_BEYOND_DOUBT = dataclasses.replace(CLEAR_INK, blue_chroma=20.0, warm_chroma
 # did, and six in ten of the training style's (a disc in four quarters, whose orange and red run into each other).
 COLOUR_CHANGE = "JC"
 EVERY_COLOUR_SHARE = 0.1
+# the readers' own reading of a tile held to the colour-change joker, kept beside it at this weight: a person checking
+# the tile is offered what they read (``vision.consistent`` lists alternatives of 0.01 and more)
+READERS_KEPT = 0.05
 
 
 def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:
@@ -249,15 +252,16 @@ def shows_every_colour(shares: Mapping[str, float] | None) -> bool:
 def held_to_colour_change(probs: np.ndarray, codes: Sequence[str], shares: Sequence[Mapping[str, float] | None],
                           names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Each tile's probabilities (rows of ``probs``, over ``names``), those of a tile not read as the colour-change
-    joker (``codes``) whose ink shows every colour (``shows_every_colour``) held to it: all its probability given to
-    ``COLOUR_CHANGE``. Also the mask of the tiles so held."""
+    joker (``codes``) whose ink shows every colour (``shows_every_colour``) held to it: its probability given to
+    ``COLOUR_CHANGE`` but for ``READERS_KEPT`` of it, which keeps the readers' own reading as its alternatives. Also
+    the mask of the tiles so held."""
     probs = np.asarray(probs, dtype=np.float64)
     if probs.shape != (len(codes), len(names)) or len(shares) != len(codes):
         raise ValueError(f"probabilities of shape {probs.shape} and {len(shares)} inks for {len(codes)} codes over {len(names)} names")
     held = np.array([code != COLOUR_CHANGE and shows_every_colour(share) for code, share in zip(codes, shares)], dtype=bool)
     out = probs.copy()
-    out[held] = 0.0
-    out[held, list(names).index(COLOUR_CHANGE)] = 1.0
+    out[held] *= READERS_KEPT
+    out[held, list(names).index(COLOUR_CHANGE)] += 1.0 - READERS_KEPT * probs[held].sum(1)
     return out, held
 
 

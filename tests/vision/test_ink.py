@@ -305,13 +305,14 @@ def test_the_colour_change_jokers_ink_shows_every_colour_a_numbered_tile_one() -
     assert not shows_every_colour(None)
 
 
-def test_held_to_colour_change_gives_a_tile_all_to_the_colour_change_joker() -> None:
+def test_held_to_colour_change_gives_a_tile_to_the_colour_change_joker_keeping_the_readers_reading() -> None:
     names = ("R5", "J", "JC", "B5")
     probs = np.array([[0.1, 0.8, 0.05, 0.05], [0.7, 0.1, 0.1, 0.1], [0.2, 0.1, 0.6, 0.1], [0.1, 0.8, 0.05, 0.05]])
     every = {"R": 0.3, "O": 0.2, "B": 0.25}
     out, held = held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every, {"R": 0.9, "O": 0.05, "B": 0.0}, every, None], names)
     assert held.tolist() == [True, False, False, False]
-    assert out[0].tolist() == [0.0, 0.0, 1.0, 0.0]
+    # the ink's reading first, the readers' own kept beside it at a twentieth of its weight
+    assert np.allclose(out[0], [0.005, 0.04, 0.9525, 0.0025]) and np.isclose(out[0].sum(), 1.0)
     assert np.array_equal(out[1:], probs[1:])  # one colour, read as it already is, or no ink to tell: kept
     with pytest.raises(ValueError, match="3 inks for 4 codes"):
         held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every] * 3, names)
@@ -327,6 +328,7 @@ def test_with_the_twist_rule_a_tile_showing_every_colour_is_the_colour_change_jo
     twist = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="twist.jpg"), rack=True, rules=HouseRules(twist=True))
     assert [t.code for t in twist.tiles] == ["JC", "R8", "B2"]
     assert twist.tiles[0].doubtful and twist.tiles[0].doubt == TWIST_UNCONFIRMED
+    assert twist.tiles[0].alternatives[0][0] == max(read, key=read.get)  # what the readers read, offered to check
     assert not twist.tiles[1].doubtful and not twist.tiles[2].doubtful
     plain = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="plain.jpg"), rack=True)
     assert [t.code for t in plain.tiles] == [max(read, key=read.get), "R8", "B2"]
