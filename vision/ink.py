@@ -97,8 +97,10 @@ BLUE_BEYOND_DOUBT = dataclasses.replace(CLEAR_INK, blue_chroma=20.0, warm_chroma
 COLOUR_CHANGE = "JC"
 EVERY_COLOUR_SHARE = 0.1
 # the readers' own reading of a tile held to the colour-change joker, kept beside it at this weight: a person checking
-# the tile is offered what they read (``vision.consistent`` lists alternatives of 0.01 and more)
-READERS_KEPT = 0.05
+# the tile is offered what they read (``vision.consistent`` lists alternatives of 0.01 and more). Below the rules' own
+# weight (``vision.consistent.VALID_PRIOR``: a valid meld 32 times likelier than none), so that no meld's validity
+# chooses the readers' reading over the ink's
+READERS_KEPT = 0.02
 
 
 def body_and_ink(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> tuple[np.ndarray, np.ndarray] | None:

@@ -311,8 +311,8 @@ def test_held_to_colour_change_gives_a_tile_to_the_colour_change_joker_keeping_t
     every = {"R": 0.3, "O": 0.2, "B": 0.25}
     out, held = held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every, {"R": 0.9, "O": 0.05, "B": 0.0}, every, None], names)
     assert held.tolist() == [True, False, False, False]
-    # the ink's reading first, the readers' own kept beside it at a twentieth of its weight
-    assert np.allclose(out[0], [0.005, 0.04, 0.9525, 0.0025]) and np.isclose(out[0].sum(), 1.0)
+    # the ink's reading first, the readers' own kept beside it at a fiftieth of its weight
+    assert np.allclose(out[0], [0.002, 0.016, 0.981, 0.001]) and np.isclose(out[0].sum(), 1.0)
     assert np.array_equal(out[1:], probs[1:])  # one colour, read as it already is, or no ink to tell: kept
     with pytest.raises(ValueError, match="3 inks for 4 codes"):
         held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every] * 3, names)
