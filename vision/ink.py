@@ -12,7 +12,7 @@ no learning, so that it fails differently:
   or blurred ink whose hue cannot be told, give none: a dark blue and a black look alike here,
   so "no colour" is no evidence either way.
 
-The opinion is used three ways:
+The ink is used four ways:
 
 * as evidence in the fusion (``InkRates``, ``ink_likelihood``): how often the ink names each colour
   on a tile of each true colour is counted on the calibration renders (``training.calibrate``), and
@@ -168,9 +168,18 @@ def ink_lab(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAU
     return float(lab[0]), float(lab[1]), float(lab[2])
 
 
-def _in(hue: float, sector: tuple[float, float]) -> bool:
+def _in_sector(hue: np.ndarray, sector: tuple[float, float]) -> np.ndarray:
     lo, hi = sector
-    return (hue >= lo or hue < hi) if lo > hi else lo <= hue < hi
+    return (hue >= lo) | (hue < hi) if lo > hi else (hue >= lo) & (hue < hi)
+
+
+def _clear_colours(lab: np.ndarray, settings: InkSettings) -> dict[str, np.ndarray]:
+    """For CIELAB colours (K, 3): which clearly show red, orange and blue (the sectors do not overlap)."""
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    hue = np.degrees(np.arctan2(lab[:, 2], lab[:, 1])) % 360.0
+    warm, blue = chroma >= settings.warm_chroma, chroma >= settings.blue_chroma
+    return {RED: warm & _in_sector(hue, settings.red), ORANGE: warm & _in_sector(hue, settings.orange),
+            BLUE: blue & _in_sector(hue, settings.blue)}
 
 
 def ink_colour(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAULT_INK) -> str | None:
@@ -183,15 +192,8 @@ def ink_opinion(lab: tuple[float, float, float] | None, settings: InkSettings = 
     ``B``, or None."""
     if lab is None:
         return None
-    _, a, b = lab
-    chroma, hue = float(np.hypot(a, b)), float(np.degrees(np.arctan2(b, a)) % 360.0)
-    if chroma >= settings.warm_chroma and _in(hue, settings.red):
-        return RED
-    if chroma >= settings.warm_chroma and _in(hue, settings.orange):
-        return ORANGE
-    if chroma >= settings.blue_chroma and _in(hue, settings.blue):
-        return BLUE
-    return None
+    shown = _clear_colours(np.asarray(lab, dtype=np.float64).reshape(1, 3), settings)
+    return next((colour for colour, mask in shown.items() if mask[0]), None)
 
 
 def ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, settings: InkSettings = DEFAULT_INK) -> list[str | None]:
@@ -231,19 +233,7 @@ def ink_shares(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = CL
     if found is None:
         return None
     lab = cv2.cvtColor(found[1].reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab).reshape(-1, 3)
-    chroma = np.hypot(lab[:, 1], lab[:, 2])
-    hue = np.degrees(np.arctan2(lab[:, 2], lab[:, 1])) % 360.0
-    warm, blue = chroma >= settings.warm_chroma, chroma >= settings.blue_chroma
-    return {
-        RED: float(np.mean(warm & _in_sector(hue, settings.red))),
-        ORANGE: float(np.mean(warm & _in_sector(hue, settings.orange))),
-        BLUE: float(np.mean(blue & _in_sector(hue, settings.blue))),
-    }
-
-
-def _in_sector(hue: np.ndarray, sector: tuple[float, float]) -> np.ndarray:
-    lo, hi = sector
-    return (hue >= lo) | (hue < hi) if lo > hi else (hue >= lo) & (hue < hi)
+    return {colour: float(mask.mean()) for colour, mask in _clear_colours(lab, settings).items()}
 
 
 def shows_every_colour(shares: Mapping[str, float] | None) -> bool:
