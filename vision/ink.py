@@ -28,7 +28,8 @@ The ink is used four ways:
   (teal, navy) as black; the clear ink names them, where as evidence for every tile it would also make surer
   the tiles whose number is wrong;
 * as a second correction (``held_to_colour_change``): where the Twist rule is on, a tile whose clear ink shows red,
-  orange and blue at once is the colour-change joker, however its mark is drawn (``ink_shares``).
+  orange and blue at once is the colour-change joker, however its mark is drawn (``ink_shares``); where it is off, a
+  tile so inked read as a number is doubted (no numbered tile shows every colour).
 
 The hue sectors and chroma floors were chosen on rendered photos in the training and calibration
 styles and on the real training photos, never on held-out photos.
@@ -241,16 +242,16 @@ def shows_every_colour(shares: Mapping[str, float] | None) -> bool:
     return shares is not None and all(shares[c] >= EVERY_COLOUR_SHARE for c in (RED, ORANGE, BLUE))
 
 
-def held_to_colour_change(probs: np.ndarray, codes: Sequence[str], shares: Sequence[Mapping[str, float] | None],
+def held_to_colour_change(probs: np.ndarray, codes: Sequence[str], every_colour: Sequence[bool] | np.ndarray,
                           names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Each tile's probabilities (rows of ``probs``, over ``names``), those of a tile not read as the colour-change
-    joker (``codes``) whose ink shows every colour (``shows_every_colour``) held to it: its probability given to
-    ``COLOUR_CHANGE`` but for ``READERS_KEPT`` of it, which keeps the readers' own reading as its alternatives. Also
-    the mask of the tiles so held."""
+    joker (``codes``) whose ink shows every colour (``every_colour``, ``shows_every_colour``) held to it: its
+    probability given to ``COLOUR_CHANGE`` but for ``READERS_KEPT`` of it, which keeps the readers' own reading as its
+    alternatives. Also the mask of the tiles so held."""
     probs = np.asarray(probs, dtype=np.float64)
-    if probs.shape != (len(codes), len(names)) or len(shares) != len(codes):
-        raise ValueError(f"probabilities of shape {probs.shape} and {len(shares)} inks for {len(codes)} codes over {len(names)} names")
-    held = np.array([code != COLOUR_CHANGE and shows_every_colour(share) for code, share in zip(codes, shares)], dtype=bool)
+    if probs.shape != (len(codes), len(names)) or len(every_colour) != len(codes):
+        raise ValueError(f"probabilities of shape {probs.shape} and {len(every_colour)} inks for {len(codes)} codes over {len(names)} names")
+    held = np.array([code != COLOUR_CHANGE and bool(every) for code, every in zip(codes, every_colour)], dtype=bool)
     out = probs.copy()
     out[held] *= READERS_KEPT
     out[held, list(names).index(COLOUR_CHANGE)] += 1.0 - READERS_KEPT * probs[held].sum(1)

@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
-from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion, ink_shares
+from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion, ink_shares, shows_every_colour
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
@@ -350,10 +350,11 @@ class Reader:
         # changes for it
         clear_labs = clear_ink_labs(work, work_boxes)
         held_fused, held = held_to_blue(fused, consistent.codes, clear_labs, CLASS_NAMES)
+        # a tile whose ink shows red, orange and blue at once is no numbered tile: with the Twist rule on it is the
+        # colour-change joker, however its mark is drawn; without it, a tile read as a number so is doubted below
+        every_colour = np.array([shows_every_colour(ink_shares(work, box)) for box in work_boxes], dtype=bool)
         if rules.twist:
-            # a tile whose ink shows red, orange and blue at once is the colour-change joker, however its mark is drawn
-            held_fused, changed = held_to_colour_change(held_fused, consistent.codes,
-                                                        [ink_shares(work, box) for box in work_boxes], CLASS_NAMES)
+            held_fused, changed = held_to_colour_change(held_fused, consistent.codes, every_colour, CLASS_NAMES)
             held |= changed
         if held.any():
             again = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
@@ -368,6 +369,7 @@ class Reader:
         # a colour the ink clearly contradicts, as the evidence measures it or on the face's clear ink (a turned tile,
         # a small number: ``vision.ink.CLEAR_INK``)
         off_colour = ink_disagrees(consistent.codes, inks) | ink_disagrees(consistent.codes, [ink_opinion(lab, CLEAR_INK) for lab in clear_labs])
+        off_colour |= every_colour & np.array([not c.startswith("J") for c in consistent.codes], dtype=bool)
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [

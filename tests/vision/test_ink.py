@@ -308,20 +308,21 @@ def test_the_colour_change_jokers_ink_shows_every_colour_a_numbered_tile_one() -
 def test_held_to_colour_change_gives_a_tile_to_the_colour_change_joker_keeping_the_readers_reading() -> None:
     names = ("R5", "J", "JC", "B5")
     probs = np.array([[0.1, 0.8, 0.05, 0.05], [0.7, 0.1, 0.1, 0.1], [0.2, 0.1, 0.6, 0.1], [0.1, 0.8, 0.05, 0.05]])
-    every = {"R": 0.3, "O": 0.2, "B": 0.25}
-    out, held = held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every, {"R": 0.9, "O": 0.05, "B": 0.0}, every, None], names)
+    every = [shows_every_colour(s) for s in ({"R": 0.3, "O": 0.2, "B": 0.25}, {"R": 0.9, "O": 0.05, "B": 0.0}, {"R": 0.3, "O": 0.2, "B": 0.25}, None)]
+    out, held = held_to_colour_change(probs, ["J", "R5", "JC", "J"], every, names)
     assert held.tolist() == [True, False, False, False]
     # the ink's reading first, the readers' own kept beside it at a fiftieth of its weight
     assert np.allclose(out[0], [0.002, 0.016, 0.981, 0.001]) and np.isclose(out[0].sum(), 1.0)
     assert np.array_equal(out[1:], probs[1:])  # one colour, read as it already is, or no ink to tell: kept
     with pytest.raises(ValueError, match="3 inks for 4 codes"):
-        held_to_colour_change(probs, ["J", "R5", "JC", "J"], [every] * 3, names)
+        held_to_colour_change(probs, ["J", "R5", "JC", "J"], every[:3], names)
 
 
 @pytest.mark.parametrize("read", [{"J": 0.96, "JC": 0.02}, {"O4": 0.97}])
 def test_with_the_twist_rule_a_tile_showing_every_colour_is_the_colour_change_joker(read: dict[str, float]) -> None:
     """Read as a plain joker, or as a number, by a classifier that never saw its mark: its ink says it is the
-    colour-change joker. It stays doubtful, as every Twist joker read is. Without the Twist rule it is left alone."""
+    colour-change joker. It stays doubtful, as every Twist joker read is. Without the Twist rule its reading is left
+    alone, and read as a number it is doubted."""
     rgb, boxes = _three_tiles(("black", "red", "blue"))
     rgb[20:90, 20:72] = _arcs_tile()[20:90, 20:72]
     model = FakeModel([raw_tile(boxes[0], read), raw_tile(boxes[1], {"R8": 0.99}), raw_tile(boxes[2], {"B2": 0.99})])
@@ -332,3 +333,9 @@ def test_with_the_twist_rule_a_tile_showing_every_colour_is_the_colour_change_jo
     assert not twist.tiles[1].doubtful and not twist.tiles[2].doubtful
     plain = Reader(model=model, ocr=False).read(Image(rgb=rgb, path="plain.jpg"), rack=True)
     assert [t.code for t in plain.tiles] == [max(read, key=read.get), "R8", "B2"]
+    # no numbered tile shows every colour: read as one without the Twist rule, it is doubted; a joker stays a joker
+    if max(read, key=read.get) == "J":
+        assert plain.tiles[0].doubt != INK_COLOUR
+    else:
+        assert plain.tiles[0].doubtful and plain.tiles[0].doubt == INK_COLOUR
+    assert not plain.tiles[1].doubtful and not plain.tiles[2].doubtful
