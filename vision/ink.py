@@ -21,7 +21,7 @@ The ink is used four ways:
 * as doubt (``ink_disagrees``): a tile read as black whose ink is clearly blue, or read as red whose
   ink is clearly orange, is shown as doubtful, so that the one mistake people named (blue read as
   black, with high confidence) is put in front of them. For the doubt the ink is also measured on the
-  tile's face and its clear ink alone (``CLEAR_INK``, ``clear_ink_labs``), which a turned tile's
+  tile's face and its clear ink alone (``CLEAR_INK``, ``clear_inks``), which a turned tile's
   box corners and a small number's plastic do not dilute;
 * as a correction (``held_to_blue``): a tile read as black whose face's clear ink is blue beyond doubt is read
   again as a blue tile of the number read (or a joker), and stays doubtful. The classifier reads the blues it never saw
@@ -81,7 +81,7 @@ class InkSettings:
 DEFAULT_INK = InkSettings()
 # The opinion as evidence (``InkOpinion``, whose rates the calibration counts) takes the share of the box farthest
 # from white: on a turned tile that can be the table, and on a small number mostly plastic, so it names fewer colours.
-# For the doubt alone (``clear_ink_labs``) the ink is measured on the face and its clear ink: it names the colour
+# For the doubt alone (``clear_inks``) the ink is measured on the face and its clear ink: it names the colour
 # far more often, and as evidence it would make a number read on a joker of an unknown face surer with it. Undiluted,
 # a black ink white-balanced on ivory plastic shows as much blue as a diluted blue did: blue's floor is the warm ones'.
 # On the face's clear ink alone no table or light shows a green hue: a blue leaning further toward green (a turquoise
@@ -163,9 +163,11 @@ def ink_lab(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = DEFAU
     """The ink's colour on one tile, white-balanced on the tile's body, as CIELAB (L, a, b); None
     where the box holds too few pixels to tell."""
     colours = body_and_ink(rgb, box, settings)
-    if colours is None:
-        return None
-    lab = cv2.cvtColor(colours[1].reshape(1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab)[0, 0]
+    return None if colours is None else _as_lab(colours[1])
+
+
+def _as_lab(colour: np.ndarray) -> tuple[float, float, float]:
+    lab = cv2.cvtColor(np.asarray(colour, dtype=np.float32).reshape(1, 1, 3), cv2.COLOR_RGB2Lab)[0, 0]
     return float(lab[0]), float(lab[1]), float(lab[2])
 
 
@@ -202,16 +204,23 @@ def ink_colours(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, 
     return [ink_colour(rgb, box, settings) for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4)]
 
 
-def clear_ink_labs(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> list[tuple[float, float, float] | None]:
-    """Each box's ink measured on the tile's face and its clear ink (``CLEAR_INK``), as CIELAB (``ink_lab``): for the
-    doubt (its opinion, ``ink_opinion``) and the correction (``held_to_blue``)."""
-    return [ink_lab(rgb, box, CLEAR_INK) for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4)]
+def clear_inks(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> tuple[list[tuple[float, float, float] | None], np.ndarray]:
+    """Each box's ink measured on the tile's face and its clear ink (``CLEAR_INK``), in one pass: its colour as CIELAB
+    (as ``ink_lab``; for the doubt, ``ink_opinion``, and the blue correction, ``held_to_blue``), and whether it shows
+    every colour (``shows_every_colour``; for the colour-change joker, ``held_to_colour_change``)."""
+    labs: list[tuple[float, float, float] | None] = []
+    every: list[bool] = []
+    for box in np.asarray(boxes, dtype=np.float64).reshape(-1, 4):
+        found = ink_pixels(rgb, box, CLEAR_INK)
+        labs.append(None if found is None else _as_lab(found[1].mean(axis=0)))
+        every.append(found is not None and shows_every_colour(_shares(found[1], CLEAR_INK)))
+    return labs, np.array(every, dtype=bool)
 
 
 def held_to_blue(probs: np.ndarray, codes: Sequence[str], labs: Sequence[tuple[float, float, float] | None],
                  names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Each tile's probabilities (rows of ``probs``, over ``names``), those of a tile read as black (``codes``) whose
-    face's clear ink (``labs``, ``clear_ink_labs``) is blue beyond doubt (``BLUE_BEYOND_DOUBT``) held to blue: each
+    face's clear ink (``labs``, ``clear_inks``) is blue beyond doubt (``BLUE_BEYOND_DOUBT``) held to blue: each
     number's probability in every colour given to its blue tile, the jokers' kept. The ink tells the colour, not the
     number: a 7 the readers read as black is a blue 7. Also the mask of the tiles so held."""
     probs = np.asarray(probs, dtype=np.float64)
@@ -231,9 +240,11 @@ def ink_shares(rgb: np.ndarray, box: Sequence[float], settings: InkSettings = CL
     """The share of a tile's ink pixels (``ink_pixels``) whose own colour clearly shows red, orange and blue, each as
     ``ink_opinion`` names a whole ink; None where the box holds too few pixels to tell."""
     found = ink_pixels(rgb, box, settings)
-    if found is None:
-        return None
-    lab = cv2.cvtColor(found[1].reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab).reshape(-1, 3)
+    return None if found is None else _shares(found[1], settings)
+
+
+def _shares(pixels: np.ndarray, settings: InkSettings) -> dict[str, float]:
+    lab = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_RGB2Lab).reshape(-1, 3)
     return {colour: float(mask.mean()) for colour, mask in _clear_colours(lab, settings).items()}
 
 

@@ -30,7 +30,7 @@ from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
-from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_ink_labs, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion, ink_shares, shows_every_colour
+from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_inks, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
@@ -348,11 +348,10 @@ class Reader:
         # a tile read as black whose face's clear ink is blue beyond doubt (a blue the classifier never saw, teal or navy)
         # is read again, with its meld, as a blue tile of the number read (or a joker), and stays doubtful; no other tile
         # changes for it
-        clear_labs = clear_ink_labs(work, work_boxes)
+        clear_labs, every_colour = clear_inks(work, work_boxes)
         held_fused, held = held_to_blue(fused, consistent.codes, clear_labs, CLASS_NAMES)
         # a tile whose ink shows red, orange and blue at once is no numbered tile: with the Twist rule on it is the
         # colour-change joker, however its mark is drawn; without it, a tile read as a number so is doubted below
-        every_colour = np.array([shows_every_colour(ink_shares(work, box)) for box in work_boxes], dtype=bool)
         if rules.twist:
             held_fused, changed = held_to_colour_change(held_fused, consistent.codes, every_colour, CLASS_NAMES)
             held |= changed

@@ -13,7 +13,7 @@ from vision_fakes import FakeModel, raw_tile
 from engine.rules import HouseRules
 from vision.calibration import Calibration
 from vision.fusion import FusionParams, colour_of
-from vision.ink import (CLEAR_INK, InkRates, clear_ink_labs, held_to_blue, held_to_colour_change, ink_colour, ink_colours, ink_disagrees,
+from vision.ink import (CLEAR_INK, InkRates, clear_inks, held_to_blue, held_to_colour_change, ink_colour, ink_colours, ink_disagrees, ink_lab,
                         ink_likelihood, ink_opinion, ink_shares, shows_every_colour)
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, INK_COLOUR, INK_RECOLOURED, TWIST_UNCONFIRMED, Image
@@ -88,7 +88,7 @@ def test_on_its_face_a_turned_tiles_ink_is_its_number_not_the_table_in_its_boxs_
     the box farthest from white is the table, and says nothing of a teal; the face's clear ink says blue."""
     for name, expected in (("teal", "B"), ("blue", "B"), ("red", "R"), ("black", None)):
         rgb, box = _turned_tile(INKS[name], table)
-        assert [ink_opinion(lab, CLEAR_INK) for lab in clear_ink_labs(rgb, [box])] == [expected], (name, table)
+        assert [ink_opinion(lab, CLEAR_INK) for lab in clear_inks(rgb, [box])[0]] == [expected], (name, table)
     rgb, box = _turned_tile(INKS["teal"], (40, 110, 60))
     assert ink_colour(rgb, box) is None
 
@@ -339,3 +339,13 @@ def test_with_the_twist_rule_a_tile_showing_every_colour_is_the_colour_change_jo
     else:
         assert plain.tiles[0].doubtful and plain.tiles[0].doubt == INK_COLOUR
     assert not plain.tiles[1].doubtful and not plain.tiles[2].doubtful
+
+
+def test_the_clear_ink_in_one_pass_gives_the_colour_and_every_colour_as_measured_alone() -> None:
+    rgb, boxes = _three_tiles(("blue", "black", "red"))
+    rgb[20:90, 90:142] = _arcs_tile()[20:90, 20:72]
+    labs, every = clear_inks(rgb, boxes)
+    assert labs == [ink_lab(rgb, box, CLEAR_INK) for box in boxes]
+    assert every.tolist() == [shows_every_colour(ink_shares(rgb, box)) for box in boxes] == [False, True, False]
+    labs, every = clear_inks(rgb, np.zeros((0, 4)))
+    assert labs == [] and every.shape == (0,)
