@@ -358,6 +358,7 @@ class Reader:
         if held.any():
             again = read_consistently(held_fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
             consistent = read_again(consistent, again, np.flatnonzero(held), known)
+        numbered = np.array([not c.startswith("J") for c in consistent.codes], dtype=bool)  # no joker of any kind
         # the opinions' disagreement about the chosen reading: someone should look
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
@@ -368,7 +369,7 @@ class Reader:
         # a colour the ink clearly contradicts, as the evidence measures it or on the face's clear ink (a turned tile,
         # a small number: ``vision.ink.CLEAR_INK``)
         off_colour = ink_disagrees(consistent.codes, inks) | ink_disagrees(consistent.codes, [ink_opinion(lab, CLEAR_INK) for lab in clear_labs])
-        off_colour |= every_colour & np.array([not c.startswith("J") for c in consistent.codes], dtype=bool)
+        off_colour |= every_colour & numbered
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
         close = too_close(tile_boxes, None if rack else [
@@ -383,7 +384,7 @@ class Reader:
         twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
         reasons = [
-            reason(NO_COLOUR, [no_colour and not c.startswith("J") for c in codes]),
+            reason(NO_COLOUR, no_colour & numbered),
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
             reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),
@@ -394,7 +395,7 @@ class Reader:
             reason(TOO_CLOSE, close),
             reason(INK_COLOUR, off_colour),
             reason(INK_RECOLOURED, (recoloured & np.array([inks[t] == c[:1] for t, c in enumerate(codes)], dtype=bool))
-                   | (held & np.array([not c.startswith("J") for c in codes], dtype=bool))),
+                   | (held & numbered)),
             reason(None, held),
             reason(None, recoloured),
             reason(None, disagree),
