@@ -216,9 +216,14 @@ def read_again(first: ConsistentReading, again: ConsistentReading, tiles: Iterab
     totals = Counter(c.code for c in chosen) + Counter(_code_of(k) for k in known)
     chosen = [dataclasses.replace(c, doubtful=True) if totals[c.code] > copy_limit(c.code) else c for c in chosen]
     stale = set(copy_warnings(first.codes, known))
-    mine = tuple(f"tile {t + 1}:" for t in which)
+    mine = tuple(_about_tile(t) for t in which)
     kept = [w for w in first.warnings if w not in stale and not w.startswith(mine)]
     return ConsistentReading(tiles=chosen, warnings=copy_warnings([c.code for c in chosen], known) + kept)
+
+
+def _about_tile(t: int) -> str:
+    """How a warning about tile ``t`` (0-based) begins: ``read_again`` drops a re-read tile's warnings by it."""
+    return f"tile {t + 1}:"
 
 
 def likeliest_meld(probs: np.ndarray | Sequence[np.ndarray], rules: HouseRules = DEFAULT_RULES) -> tuple[tuple[str, ...], bool]:
@@ -567,7 +572,7 @@ def _changed_warnings(
             why = f"because a set has only {limit} {what} and the photo has {held} elsewhere"
         if not why:
             why = "to fit the other tiles"
-        out.append(f"tile {t + 1}: read as {choice.code} {why}; {looked} - check it")
+        out.append(f"{_about_tile(t)} read as {choice.code} {why}; {looked} - check it")
     return out
 
 
