@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .balance import balanced
+from .balance import balanced, channel_gains, cold_light
 from .blank import face_up
 from .crops import CROP_SIZE, crop_tile
 from .darkest import darkest
@@ -85,6 +85,10 @@ class ModelSettings:
     # look finds the same tiles, and what it adds below that score lies mostly on no tile.
     det_balanced_overlap: float = 0.3
     det_balanced_conf: float = 0.5
+    # Under a light colder than any the renders draw (vision.balance.cold_light) the balanced photo leads instead:
+    # every look is taken at it, and the photo as taken adds the tiles only it shows (IoU below
+    # det_balanced_overlap, scored det_balanced_conf or more). False: the balanced photo is only the last look.
+    det_cold_lead: bool = True
     # A last look at the photo by its darkest channel (vision.darkest), at the size of the look that decided, adding
     # the tiles none of the looks before found (IoU below det_balanced_overlap) where the detector scores them
     # det_darkest_conf or more (0: no such look): a yellow or amber ink, nearly as bright as its plastic, is as dark
@@ -176,9 +180,17 @@ class TileModel:
         self._photos += 1
         if self._fast_det is None and self._photos >= 2:
             self._fast_det = self._fast_detector(bgr, s.det_imgsz)
-        boxes, scores, size = self._detect_looks(bgr)
-        if s.det_balanced_overlap > 0:
-            white = balanced(bgr)
+        gains = channel_gains(bgr)
+        white = balanced(bgr, gains) if s.det_balanced_overlap > 0 else None
+        if white is not None and s.det_cold_lead and cold_light(gains):
+            # a light colder than any the detector learnt from: the balanced photo leads, and the photo as taken
+            # adds the tiles only it shows, where the detector is sure of them (vision.balance)
+            boxes, scores, size = self._detect_looks(white)
+            taken, taken_scores, _ = self._detect_looks(bgr)
+            boxes, scores = add_new_boxes(boxes, scores, taken, taken_scores, s.det_balanced_conf,
+                                          s.det_balanced_overlap, s.det_inside)
+        else:
+            boxes, scores, size = self._detect_looks(bgr)
             if white is not None:
                 boxes, scores = self._look_more(white, boxes, scores, ((size, s.det_balanced_overlap),),
                                                 s.det_balanced_conf)
