@@ -28,8 +28,9 @@ SIDE = 512  # the photo is measured shrunk to this long side (the percentile nee
 # a channel must gain this much for the photo to be looked at again: most photos lit near white (ivory plastic
 # included) stay below it, and on them a second look finds nothing the first did not, at a detector pass's cost
 MIN_GAIN = 1.15
-# the red channel gaining this much more than the blue one: the brightest surfaces are bluer than any plastic under
-# the renders' near-white light (white plastic under a light cold by twice what the renders draw most often)
+# the red channel gaining this much more than the blue one: the brightest surfaces are bluer than white plastic under
+# the renders' light, whose colour varies by about 6% (white plastic under a light colder than about one render in
+# eight draws; ivory plastic, whose brightest pixels are warm, under a far colder one)
 COLD = 1.15
 
 

@@ -43,7 +43,7 @@ def test_a_warm_cast_is_taken_out_too():
     assert abs(face[0] - face[2]) <= 6
 
 
-def test_the_gains_measured_once_balance_as_the_photo_s_own():
+def test_gains_measured_once_balance_the_photo_alike():
     cold = _table((1.0, 0.9, 0.7))
     assert np.array_equal(balanced(cold, channel_gains(cold)), balanced(cold))
 
