@@ -93,25 +93,20 @@ class _Lit(DetectorStandIn):
 WARM, COLD_LIGHT = (0.7, 0.9, 1.0), (1.0, 0.9, 0.7)  # B G R: a lamp's yellow light, a shaded window's blue one
 
 
-def test_the_balanced_look_adds_a_tile_only_it_finds():
-    model = _Lit(score=0.8)
-    boxes, _ = model.detect(_table(WARM))
-    assert boxes.tolist() == [[40, 80, 110, 180], [220, 80, 290, 180], [130, 80, 200, 180]]
-    assert model.asked == 2
+LEFT, MIDDLE, RIGHT = [40, 80, 110, 180], [130, 80, 200, 180], [220, 80, 290, 180]
 
 
-def test_the_balanced_look_adds_no_tile_it_is_unsure_of():
-    model = _Lit(score=0.4)
-    boxes, _ = model.detect(_table(WARM))
-    assert len(boxes) == 2
-
-
-def test_under_a_cold_light_the_balanced_photo_leads():
-    # the middle tile, found only in white light and unsurely, is kept: the balanced photo's looks lead, and the
-    # photo as taken adds nothing it did not find
-    model = _Lit(score=0.4)
-    boxes, _ = model.detect(_table(COLD_LIGHT))
-    assert boxes.tolist() == [[40, 80, 110, 180], [130, 80, 200, 180], [220, 80, 290, 180]]
+@pytest.mark.parametrize("light, score, found", [
+    (WARM, 0.8, [LEFT, RIGHT, MIDDLE]),  # the balanced look adds a tile only it finds, after the others
+    (WARM, 0.4, [LEFT, RIGHT]),  # ... not one it is unsure of
+    # under a cold light the balanced photo's looks lead: the middle tile, found only in white light and unsurely, is
+    # kept in its place, and the photo as taken adds nothing it did not find
+    (COLD_LIGHT, 0.4, [LEFT, MIDDLE, RIGHT]),
+])
+def test_the_balanced_photo_adds_to_the_looks_or_under_a_cold_light_leads_them(light, score, found):
+    model = _Lit(score=score)
+    boxes, _ = model.detect(_table(light))
+    assert boxes.tolist() == found
     assert model.asked == 2
 
 
