@@ -180,9 +180,12 @@ class TileModel:
         self._photos += 1
         if self._fast_det is None and self._photos >= 2:
             self._fast_det = self._fast_detector(bgr, s.det_imgsz)
-        gains = channel_gains(bgr)
-        white = balanced(bgr, gains) if s.det_balanced_overlap > 0 else None
-        if white is not None and s.det_cold_lead and cold_light(gains):
+        white, cold = None, False
+        if s.det_balanced_overlap > 0:  # the light's colour measured only where a balanced look may be taken
+            gains = channel_gains(bgr)
+            white = balanced(bgr, gains)
+            cold = white is not None and s.det_cold_lead and cold_light(gains)
+        if cold:
             # a light colder than any the detector learnt from: the balanced photo leads, and the photo as taken
             # adds the tiles only it shows, where the detector is sure of them (vision.balance)
             boxes, scores, size = self._detect_looks(white)
