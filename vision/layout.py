@@ -67,6 +67,10 @@ CROWD = 0.7
 # degrees is read from its box, which is wider than the tile
 CLOSE = 0.6
 LEVEL = 0.25
+# the spacing measured along the rows under this share of the boxes' own width (their OWN_WIDTH percentile, along the
+# row): it may be half a tile's (``close_at_own_width``)
+HALF_PITCH = 0.55
+OWN_WIDTH = 75
 
 
 def group_melds(boxes: Sequence[Sequence[float]], down: bool | None = None) -> list[list[int]]:
@@ -152,7 +156,29 @@ def close_pairs(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]
     makes of ``boxes`` (on a rack, the tiles standing side by side). Tiles strewn on each other lie offset across
     the row as well (no row to speak of), and are left to ``vision.outline``. ``down``: as ``group_melds``.
     """
+    return _close_pairs_in(_row_frame(boxes, down), groups)
+
+
+def close_at_own_width(boxes: Sequence[Sequence[float]], down: bool | None = None) -> list[ClosePair]:
+    """``close_pairs`` measured in the boxes' own width, where the spacing the photo's rows show is far narrower.
+
+    A tile's width along its row is measured as the spacing of touching neighbours (``_pitch_ratio``). On an edition
+    whose digits fill the face, a detector can box the two digits of many 10-13s apart: the spacing then measured is
+    half a tile's, each digit's box reads as a tile of its own, and the halves (``vision.halves``) lie a "tile" apart.
+    Where that spacing is under ``HALF_PITCH`` of the wider boxes' own width (their ``OWN_WIDTH`` percentile), the
+    pairs closer than ``CLOSE`` of that width, along the rows it makes; elsewhere none.
+    """
     frame = _row_frame(boxes, down)
+    if frame.n < 2:
+        return []
+    own = float(np.percentile(frame.box_w / frame.h, OWN_WIDTH))
+    if float(np.median(frame.w / frame.h)) >= HALF_PITCH * own:
+        return []
+    frame.w = own * frame.h
+    return _close_pairs_in(frame, None)
+
+
+def _close_pairs_in(frame: "_Frame", groups: Sequence[Sequence[int]] | None) -> list[ClosePair]:
     rows = [list(g) for g in (_melds(frame) if groups is None else groups) if len(g) >= 2]
     found: list[ClosePair] = []
     for g in rows:

@@ -51,7 +51,7 @@ DOUBT_TEXT: dict[str, str] = {
     OVERLAPPING: "its box overlaps another's by a third or more: one of them may be the same tile found twice, or lie across two tiles (vision.outline)",
     CROWDED: "its box lies over a neighbour's in a meld that is valid without it: perhaps the same tile found twice, or no tile",
     JOINED: "found as two boxes, one round each digit of its number, joined into one tile (vision.halves): check its number",
-    TOO_CLOSE: "its box lies closer to a neighbour's than two tiles can: it may hold one digit of a two-digit number, the same tile found twice, or no tile (vision.layout.too_close)",
+    TOO_CLOSE: "its box lies closer to a neighbour's than two tiles can: it may hold one digit of a two-digit number, the same tile found twice, or no tile (vision.layout.too_close, close_at_own_width)",
     LOW_VIEW: "read on a table seen from low down, its number drawn with fewer pixels than it is read with: sure otherwise, and held to a bound of its own (vision.lowview); a photo from higher up reads it surely",
     JOKER_KIND: "a joker where Twist jokers may be in play: the reader has not yet been checked on telling them apart on a real photo",
     MIRRORED: "the number reader reads this photo's numbers far more surely mirrored, yet mirrored back it reads no surer: the photo may be saved mirrored (a front camera's), so check each tile (vision.mirror)",

@@ -10,7 +10,7 @@ from vision_fakes import FakeModel, prob_vector, raw_tile
 
 from engine.rules import DEFAULT_RULES, HouseRules
 from vision.consistent import likeliest_meld
-from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, crowded, group_melds, melds_with_cuts, spacings, too_close
+from vision.layout import CROWD, GAP_FACTOR, SOFT_GAP, WIDE_GAP, close_at_own_width, crowded, group_melds, melds_with_cuts, spacings, too_close
 from vision.reader import Reader
 from vision.regroup import codes_meld, part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.types import CROWDED, DOUBT_TEXT, OVERLAPPING, TOO_CLOSE, Image
@@ -419,6 +419,33 @@ def test_boxes_closer_than_two_tiles_can_lie_are_too_close_along_their_row():
     assert not too_close(halves(3, 2), []).any()
     assert too_close(halves(3, 2), [[0, 1, 2], [3, 4, 5, 6]]).tolist() == [False] * 3 + [True] * 4 + [False] * 5
     assert not too_close([]).any() and too_close([]).shape == (0,)
+
+
+def test_halves_enough_to_set_the_rows_spacing_are_close_at_the_boxes_own_width():
+    # six 10-13s boxed digit by digit beside one whole tile: the spacing measured along the row is the halves', half a
+    # tile, and by it the halves lie a tile apart, as tiles side by side do
+    many = halves(1, 6)
+    assert not too_close(many).any()
+    # measured in the boxes' own width they are each other's halves, and the whole tiles are not close
+    assert sorted((p.a, p.b) for p in close_at_own_width(many)) == [(k, k + 1) for k in range(1, 13, 2)]
+    assert sorted((p.a, p.b) for p in close_at_own_width(halves(0, 6))) == [(k, k + 1) for k in range(0, 12, 2)]
+    # where the spacing is a tile's own (whole tiles, or only a few halves), the usual measure holds and this adds none
+    assert close_at_own_width(row([0.0, 0.02, 0.0, 0.05])) == []
+    assert close_at_own_width(halves(3, 2)) == []
+    assert close_at_own_width(laid(5, 2)) == []
+    assert close_at_own_width([]) == [] and close_at_own_width(row([])) == []
+
+
+def test_a_row_of_tens_found_digit_by_digit_is_never_sure():
+    # K4, then B13 R12 O11 K10 B12 R13 each found as two boxes round its two digits, every one read surely as a
+    # one-digit tile; below them O5 O6 O7 O8 O9
+    boxes = halves(1, 6)
+    codes = ["K4", "B1", "B3", "R1", "R2", "O1", "O1", "K1", "K10", "B1", "B2", "R1", "R3", "O5", "O6", "O7", "O8", "O9"]
+    model = FakeModel([raw_tile(b, {c: 0.99}) for b, c in zip(boxes, codes)])
+    reading = Reader(model=model).read(Image(rgb=np.zeros((300, 600, 3), np.uint8), path="t.jpg"))
+    by_box = {t.box: t for t in reading.tiles}
+    assert [by_box[b].doubtful for b in boxes] == [False] + [True] * 12 + [False] * 5
+    assert TOO_CLOSE in {by_box[b].doubt for b in boxes[1:13]}
 
 
 def test_a_thirteen_found_as_two_boxes_is_never_sure():
