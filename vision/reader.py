@@ -372,11 +372,11 @@ class Reader:
         off_colour |= every_colour & numbered
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
-        close = too_close(tile_boxes, None if rack else [
-            g for g in meld_groups if not valid_meld([consistent.codes[t] for t in g], rules)], down)
+        valid = [valid_meld([consistent.codes[t] for t in g], rules) for g in meld_groups]
+        close = too_close(tile_boxes, None if rack else [g for g, ok in zip(meld_groups, valid) if not ok], down)
         # where the rows' spacing is half the boxes' own width, the halves of 10-13s boxed digit by digit lie a "tile"
         # apart: measured in the boxes' own width they are close (a valid meld's tiles are as laid)
-        in_valid = {t: m for m, g in enumerate(meld_groups) if valid_meld([consistent.codes[t] for t in g], rules) for t in g}
+        in_valid = {t: m for m, (g, ok) in enumerate(zip(meld_groups, valid)) if ok for t in g}
         for pair in close_at_own_width(tile_boxes, down):
             if rack or in_valid.get(pair.a, -1) != in_valid.get(pair.b, -2):
                 close[[pair.a, pair.b]] = True
