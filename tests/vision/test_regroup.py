@@ -434,6 +434,9 @@ def test_halves_enough_to_set_the_rows_spacing_are_close_at_the_boxes_own_width(
     assert close_at_own_width(halves(3, 2)) == []
     assert close_at_own_width(laid(5, 2)) == []
     assert close_at_own_width([]) == [] and close_at_own_width(row([])) == []
+    # rows that run down the photo (taken from the table's side): the same pairs, measured down the rows
+    down = [(y1, x1, y2, x2) for x1, y1, x2, y2 in many]
+    assert sorted((p.a, p.b) for p in close_at_own_width(down, down=True)) == [(k, k + 1) for k in range(1, 13, 2)]
 
 
 def test_a_row_of_tens_found_digit_by_digit_is_never_sure():
