@@ -89,11 +89,14 @@ class ModelSettings:
     # every look is taken at it, and the photo as taken adds the tiles only it shows (IoU below
     # det_balanced_overlap, scored det_balanced_conf or more). False: the balanced photo is only the last look.
     det_cold_lead: bool = True
-    # A last look at the photo by its darkest channel (vision.darkest), at the size of the look that decided, adding
-    # the tiles none of the looks before found (IoU below det_balanced_overlap) where the detector scores them
-    # det_darkest_conf or more (0: no such look): a yellow or amber ink, nearly as bright as its plastic, is as dark
-    # there as a black one; below that score its added boxes lie mostly on no tile.
+    # A last look at the photo by its darkest channel (vision.darkest), at the size of the look that decided and, where
+    # that is coarser, at det_darkest_min_imgsz too, adding the tiles none of the looks before found (IoU below
+    # det_balanced_overlap) where the detector scores them det_darkest_conf or more (0: no such look): a yellow or
+    # amber ink, nearly as bright as its plastic, is as dark there as a black one; below that score its added boxes
+    # lie mostly on no tile. The finer look: a photo whose close-up look decided (a card, a hand among the tiles) or
+    # whose tiles are mid-sized shows such a tile too coarsely at the deciding size for the detector to be sure of it.
     det_darkest_conf: float = 0.5
+    det_darkest_min_imgsz: int = 640
     cls_turns: int = 1  # 4: average the classifier over the crop's four quarter turns (exact, no resampling)
     cls_onnx: bool = True  # run the classifier's network in onnxruntime where that gives ultralytics' answer (faster)
     det_onnx: bool = True  # the same for the detector's network (ultralytics' own letterbox and NMS around it)
@@ -198,7 +201,8 @@ class TileModel:
                 boxes, scores = self._look_more(white, boxes, scores, ((size, s.det_balanced_overlap),),
                                                 s.det_balanced_conf)
         if s.det_darkest_conf > 0:
-            boxes, scores = self._look_more(darkest(bgr), boxes, scores, ((size, s.det_balanced_overlap),),
+            sizes = (size,) if size >= s.det_darkest_min_imgsz else (size, s.det_darkest_min_imgsz)
+            boxes, scores = self._look_more(darkest(bgr), boxes, scores, tuple((z, s.det_balanced_overlap) for z in sizes),
                                             s.det_darkest_conf)
         return boxes, scores
 

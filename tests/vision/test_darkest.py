@@ -48,17 +48,19 @@ def test_a_photo_that_is_no_photo_is_refused():
 
 
 class _Pale(DetectorStandIn):
-    """A detector stand-in that finds the middle tile only in a grey photo (the darkest look), scored ``score``."""
+    """A detector stand-in that finds the middle tile only in a grey photo (the darkest look), scored ``score``, at
+    ``finest`` px or finer."""
 
-    def __init__(self, score: float, conf: float = 0.5) -> None:
-        super().__init__(**{**ONE_LOOK, "det_darkest_conf": conf})
-        self.score = score
-        self.asked = 0
+    def __init__(self, score: float, conf: float = 0.5, finest: int = 0, **settings) -> None:
+        super().__init__(**{**ONE_LOOK, "det_darkest_conf": conf, **settings})
+        self.score, self.finest = score, finest
+        self.asked: list[tuple[bool, int]] = []  # (darkest, size) of each look
 
     def _detect_at(self, bgr: np.ndarray, imgsz: int) -> tuple[np.ndarray, np.ndarray]:
-        self.asked += 1
+        grey = bool((bgr[..., 0] == bgr[..., 2]).all())
+        self.asked.append((grey, imgsz))
         boxes, scores = [[40, 80, 110, 180], [220, 80, 290, 180]], [0.9, 0.9]
-        if (bgr[..., 0] == bgr[..., 2]).all():
+        if grey and imgsz >= self.finest:
             boxes.insert(1, [130, 80, 200, 180])
             scores.insert(1, self.score)
         return np.asarray(boxes, float), np.asarray(scores, float)
@@ -69,7 +71,8 @@ def test_the_darkest_look_adds_a_tile_only_it_finds():
     boxes, scores = model.detect(_table())
     assert boxes.tolist() == [[40, 80, 110, 180], [220, 80, 290, 180], [130, 80, 200, 180]]
     assert scores.tolist() == [0.9, 0.9, 0.8]
-    assert model.asked == 2  # the photo as taken (white light: no balanced look), then its darkest channel
+    # the photo as taken (white light: no balanced look), then its darkest channel at that size and at 640
+    assert model.asked == [(False, 416), (True, 416), (True, 640)]
 
 
 def test_the_darkest_look_adds_no_tile_it_is_unsure_of():
@@ -80,4 +83,15 @@ def test_the_darkest_look_adds_no_tile_it_is_unsure_of():
 def test_with_the_look_switched_off_the_detector_looks_once():
     model = _Pale(score=0.8, conf=0)
     boxes, _ = model.detect(_table())
-    assert len(boxes) == 2 and model.asked == 1
+    assert len(boxes) == 2 and model.asked == [(False, 416)]
+
+
+def test_a_pale_tile_the_darkest_look_finds_only_at_640_is_added():
+    # a look that decided at a coarser size (here the usual 416) sees a pale number's tile too coarsely
+    model = _Pale(score=0.8, finest=640)
+    boxes, _ = model.detect(_table())
+    assert boxes.tolist()[2] == [130, 80, 200, 180]
+    # without the finer look the tile is missed; a look that decided at 640 or finer is not taken again
+    assert len(_Pale(score=0.8, finest=640, det_darkest_min_imgsz=0).detect(_table())[0]) == 2
+    fine = _Pale(score=0.8, finest=640, det_imgsz=832)
+    assert len(fine.detect(_table())[0]) == 3 and fine.asked == [(False, 832), (True, 832)]

@@ -52,8 +52,8 @@ def test_detect_looks_at_each_size_and_keeps_what_only_a_later_look_found() -> N
                     320: (_boxes((300, 100, 390, 230), (35, 10, 85, 80)), np.array([0.8, 0.6]))},
                    det_darkest_conf=0.5)
     boxes, _ = model.detect(photo)
-    # the close-up look found nothing: the usual order, and last the darkest channel at the deciding size
-    assert model.asked == [256, 416, 640, 320, 416]
+    # the close-up look found nothing: the usual order, and last the darkest channel at the deciding size and at 640
+    assert model.asked == [256, 416, 640, 320, 416, 640]
     assert boxes.tolist() == [[10, 10, 60, 80], [200, 10, 250, 80], [300, 100, 390, 230]]
     off = _Sizes(model.by_size, det_more_looks=(), det_close_imgsz=0, det_darkest_conf=0)
     assert off.detect(photo)[0].tolist() == [[10, 10, 60, 80]] and off.asked == [416]
