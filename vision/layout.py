@@ -30,6 +30,7 @@ Boxes are ``(x1, y1, x2, y2)`` in image pixels (y down).
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -125,14 +126,21 @@ def crowded(spacing: np.ndarray) -> tuple[int, ...]:
 
 
 def too_close(boxes: Sequence[Sequence[float]], groups: Sequence[Sequence[int]] | None = None,
-              down: bool | None = None) -> np.ndarray:
+              down: bool | None = None, vouched: Sequence[Sequence[int]] | None = None) -> np.ndarray:
     """A mask of the boxes in a pair of ``close_pairs``: a person should look.
 
     Two tiles cannot lie closer than a tile width apart, so such a box is a tile found twice, a box over the joint
-    of two tiles, or one digit of a number (a 10-13 found as two boxes, ``vision.halves``).
+    of two tiles, or one digit of a number (a 10-13 found as two boxes, ``vision.halves``). ``vouched``: where given,
+    the pairs of ``close_at_own_width`` too, but those within one of these melds (laid as they are: on a table, its
+    melds valid as read; on a rack, none).
     """
+    frame = _row_frame(boxes, down)
+    pairs = _close_pairs_in(frame, groups)
+    if vouched is not None:
+        meld_of = {t: m for m, g in enumerate(vouched) for t in g}
+        pairs += [p for p in _own_width_pairs(frame) if meld_of.get(p.a, -1) != meld_of.get(p.b, -2)]
     out = np.zeros(len(boxes), dtype=bool)
-    for pair in close_pairs(boxes, groups, down):
+    for pair in pairs:
         out[[pair.a, pair.b]] = True
     return out
 
@@ -168,14 +176,18 @@ def close_at_own_width(boxes: Sequence[Sequence[float]], down: bool | None = Non
     Where that spacing is under ``HALF_PITCH`` of the wider boxes' own width (their ``OWN_WIDTH`` percentile), the
     pairs closer than ``CLOSE`` of that width, along the rows it makes; elsewhere none.
     """
-    frame = _row_frame(boxes, down)
+    return _own_width_pairs(_row_frame(boxes, down))
+
+
+def _own_width_pairs(frame: "_Frame") -> list[ClosePair]:
     if frame.n < 2:
         return []
     own = float(np.percentile(frame.box_w / frame.h, OWN_WIDTH))
     if float(np.median(frame.w / frame.h)) >= HALF_PITCH * own:
         return []
-    frame.w = own * frame.h
-    return _close_pairs_in(frame, None)
+    at_own = copy.copy(frame)  # the frame's rows and sizes, a tile as wide as the boxes
+    at_own.w = own * frame.h
+    return _close_pairs_in(at_own, None)
 
 
 def _close_pairs_in(frame: "_Frame", groups: Sequence[Sequence[int]] | None) -> list[ClosePair]:

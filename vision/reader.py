@@ -31,7 +31,7 @@ from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
 from vision.hard import FEW_SURE_WARNING, held_few_sure
 from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_inks, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion
-from vision.layout import close_at_own_width, melds_with_cuts, rack_order, rows_run_down, too_close
+from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
@@ -372,14 +372,11 @@ class Reader:
         off_colour |= every_colour & numbered
         # boxes closer than two tiles can lie: along a rack's rows, and in a table's groups the rules do not make valid
         # (a meld valid as read was laid squeezed; a box that kept one from being valid was set aside above)
-        valid = [valid_meld([consistent.codes[t] for t in g], rules) for g in meld_groups]
-        close = too_close(tile_boxes, None if rack else [g for g, ok in zip(meld_groups, valid) if not ok], down)
         # where the rows' spacing is half the boxes' own width, the halves of 10-13s boxed digit by digit lie a "tile"
-        # apart: measured in the boxes' own width they are close (a valid meld's tiles are as laid)
-        in_valid = {t: m for m, (g, ok) in enumerate(zip(meld_groups, valid)) if ok for t in g}
-        for pair in close_at_own_width(tile_boxes, down):
-            if rack or in_valid.get(pair.a, -1) != in_valid.get(pair.b, -2):
-                close[[pair.a, pair.b]] = True
+        # apart: measured in the boxes' own width they are close too (a valid meld's tiles are as laid)
+        valid = [valid_meld([consistent.codes[t] for t in g], rules) for g in meld_groups]
+        close = too_close(tile_boxes, None if rack else [g for g, ok in zip(meld_groups, valid) if not ok], down,
+                          vouched=[] if rack else [g for g, ok in zip(meld_groups, valid) if ok])
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         chosen = consistent.tiles

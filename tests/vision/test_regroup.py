@@ -434,6 +434,10 @@ def test_halves_enough_to_set_the_rows_spacing_are_close_at_the_boxes_own_width(
     assert close_at_own_width(halves(3, 2)) == []
     assert close_at_own_width(laid(5, 2)) == []
     assert close_at_own_width([]) == [] and close_at_own_width(row([])) == []
+    # too_close takes them in where asked (on a rack, none vouched for), but not within a meld vouched for (valid as read)
+    assert too_close(many, vouched=[]).tolist() == [False] + [True] * 12 + [False] * 5
+    assert too_close(many, vouched=[[1, 2, 3, 4]]).tolist() == [False] * 5 + [True] * 8 + [False] * 5
+    assert not too_close(row([0.0, 0.02, 0.0, 0.05]), vouched=[]).any()
     # rows that run down the photo (taken from the table's side): the same pairs, measured down the rows
     down = [(y1, x1, y2, x2) for x1, y1, x2, y2 in many]
     assert sorted((p.a, p.b) for p in close_at_own_width(down, down=True)) == [(k, k + 1) for k in range(1, 13, 2)]
