@@ -41,6 +41,7 @@ flagged, never settled silently.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -246,9 +247,9 @@ def rules_settle_turn(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) -
     upside down). Where the meld as read is not laid in order (a layout that mixed up its tiles), its order
     says nothing, and only a meld that is none at all turned over settles it."""
     turned = [turned_code(c) for c in codes]
-    if turned == list(codes) or not analyse_set([_TILE[c] for c in codes], rules).valid:
+    if turned == list(codes) or not _valid(tuple(codes), rules):
         return False
-    if not analyse_set([_TILE[c] for c in turned], rules).valid:
+    if not _valid(tuple(turned), rules):
         return True
     return laid_in_order(codes, rules) and not laid_in_order(turned, rules)
 
@@ -258,7 +259,7 @@ def turned_lies_better(codes: Sequence[str], rules: HouseRules = DEFAULT_RULES) 
     turned over (``K3 K4 K5 K9 K7 K8 K6``): its 6s and 9s are probably read the wrong way up."""
     turned = [turned_code(c) for c in codes]
     return (turned != list(codes) and not laid_in_order(codes, rules) and laid_in_order(turned, rules)
-            and analyse_set([_TILE[c] for c in turned], rules).valid)
+            and _valid(tuple(turned), rules))
 
 
 def group_witness(probs: np.ndarray | Sequence[np.ndarray], codes: Sequence[str]) -> float | None:
@@ -413,7 +414,7 @@ class _Priors:
     def of(self, codes: Sequence[str], valid: bool, rules: HouseRules) -> float:
         if not valid:
             return self.invalid
-        return self.in_order if laid_in_order(codes, rules) else self.shuffled
+        return self.in_order if _in_order(tuple(codes), rules) else self.shuffled
 
 
 def _priors(valid_prior: float, shuffled_prior: float) -> _Priors:
@@ -451,7 +452,7 @@ def _meld_unit(
         states = grown[:beam]
     combos = []
     for _, logp, codes in states:
-        valid = analyse_set([_TILE[c] for c in codes], rules).valid
+        valid = _could_be_valid(codes, size, rules) and _valid(codes, rules)  # the first, cheap, rules out most
         combos.append(_Combo(codes=codes, logp=logp, score=logp + priors.of(codes, valid, rules), valid=valid))
     combos.sort(key=lambda c: -c.score)
     combos = combos[:keep]
@@ -461,6 +462,23 @@ def _meld_unit(
     return _Unit(tiles=list(meld), combos=combos, kept_mass=mass, log_rest=log_rest, meld=m_index)
 
 
+# The beam over a meld's readings asks the same few questions of the same prefixes again and again (every part of a
+# row is read as a meld by vision.regroup, and a photo read twice asks them twice): the answers are kept.
+_ASKED = 1 << 16
+
+
+@functools.lru_cache(maxsize=_ASKED)
+def _valid(codes: tuple[str, ...], rules: HouseRules) -> bool:
+    """Whether these tiles, in this order, are a valid meld (``engine.sets.analyse_set``)."""
+    return analyse_set([_TILE[c] for c in codes], rules).valid
+
+
+@functools.lru_cache(maxsize=_ASKED)
+def _in_order(codes: tuple[str, ...], rules: HouseRules) -> bool:
+    return laid_in_order(codes, rules)
+
+
+@functools.lru_cache(maxsize=_ASKED)
 def _could_be_valid(codes: tuple[str, ...], size: int, rules: HouseRules) -> bool:
     """Can a meld of ``size`` tiles starting with these (in any order) still be valid?"""
     if not _TWIST.isdisjoint(codes):  # a Twist joker: valid only with the rule; the engine decides the rest

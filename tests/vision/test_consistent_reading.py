@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from vision_fakes import prob_vector as pv
 
 from engine.rules import DEFAULT_RULES
+from engine.sets import analyse_set
+from engine.tiles import parse_tile
 from vision.consistent import (copy_warnings, group_witness, laid_in_order, meld_warnings, read_again,
                                read_consistently, rules_settle_turn, turned_lies_better)
 from vision.upright import turned_code
@@ -290,6 +292,36 @@ def test_wrap_around_rule_is_respected():
     assert read_consistently(probs, [[0, 1, 2]]).codes == ["O12", "O13", "K1"]
     wrap = DEFAULT_RULES.with_(wrap_around=True)
     assert read_consistently(probs, [[0, 1, 2]], rules=wrap).codes == ["O12", "O13", "O1"]
+
+
+_FACES = [c for c in CLASS_NAMES if c[0] in "KRBO"] + ["J"]
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(data=st.data(), wrap=st.booleans(), twist=st.booleans())
+def test_no_valid_meld_is_ruled_out_before_the_rules_are_asked(data, wrap, twist):
+    # the beam keeps a reading's validity only where the cheap test of its prefixes lets it through: the test may let
+    # an invalid meld through, never stop a valid one (runs and groups, as laid or shuffled, with jokers)
+    from vision.consistent import _could_be_valid
+
+    rules = DEFAULT_RULES.with_(wrap_around=wrap, twist=twist)
+    kind = data.draw(st.sampled_from(["run", "group", "any"]))
+    if kind == "run":
+        colour, length = data.draw(st.sampled_from("KRBO")), data.draw(st.integers(3, 13))
+        start = data.draw(st.integers(1, 13 if wrap else 14 - length))
+        codes = [f"{colour}{(start - 1 + k) % 13 + 1}" for k in range(length)]
+    elif kind == "group":
+        number = data.draw(st.integers(1, 13))
+        codes = [f"{c}{number}" for c in data.draw(st.sampled_from(["KRB", "KRBO", "ROB"]))]
+    else:
+        codes = data.draw(st.lists(st.sampled_from(_FACES + (["JD", "JM", "JC"] if twist else [])), min_size=3, max_size=6))
+    for k in data.draw(st.lists(st.integers(0, len(codes) - 1), max_size=2, unique=True)):
+        codes[k] = "J"
+    codes = data.draw(st.permutations(codes))
+    if analyse_set([parse_tile(c, twist=True) for c in codes], rules).valid:
+        assert _could_be_valid(tuple(codes), len(codes), rules)
+        for cut in range(len(codes)):
+            assert _could_be_valid(tuple(codes[:cut]), len(codes), rules)
 
 
 def test_long_meld_is_fast_and_finds_the_valid_run():
