@@ -356,8 +356,11 @@ def _pitch_ratio(frame: _Frame, fallback: float) -> np.ndarray:
         if near.size == 0:
             break
         r0 = float(np.median(near))
-    # a tile is never much narrower or wider than its box says: a wild value means no touching pairs
-    if not 0.6 * fallback <= r0 <= 1.35 * fallback:
+    # a tile is never much narrower or wider than its box says: a wild value means no touching pairs. Where the
+    # rows are turned too far for the boxes to be turned back (``_unrotated_sizes``), the box's width holds much of
+    # the tile's height too: near 45 degrees a tile is about 0.6 of its box wide, so the measured width may be lower
+    low = 0.6 if _unrotates(frame.angle) else 0.4
+    if not low * fallback <= r0 <= 1.35 * fallback:
         return np.full(frame.n, fallback)
     log_c, g = math.log(r0), 1.0  # width = exp(log_c) * h ** g, first with g = 1
     log_h = np.log(hm)
@@ -478,6 +481,12 @@ def _estimate_angle(xyxy: np.ndarray) -> float:
     return angle
 
 
+def _unrotates(angle: float) -> bool:
+    """Can the upright boxes of tiles turned by ``angle`` (radians) be turned back to the tiles' sizes? Not near 45
+    degrees, where a box is about as wide as tall whatever the tile's shape."""
+    return math.cos(2 * abs(angle)) >= 0.3
+
+
 def _unrotated_sizes(xyxy: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """A tile's width along the row and height across it, from its axis-aligned box.
 
@@ -489,7 +498,7 @@ def _unrotated_sizes(xyxy: np.ndarray, angle: float) -> tuple[np.ndarray, np.nda
     a = abs(angle)
     c, s = math.cos(a), math.sin(a)
     den = c * c - s * s
-    if a < 1e-3 or den < 0.3:
+    if a < 1e-3 or not _unrotates(angle):
         return W.copy(), H.copy()
     w = (W * c - H * s) / den
     h = (H * c - W * s) / den
