@@ -388,7 +388,7 @@ def _row_frame(boxes: Sequence[Sequence[float]], down: bool | None = None) -> _F
     if frame.n == 0:
         return frame
     sideways = _Frame.of(_transposed(boxes))
-    return sideways if _clearly_more(sideways.touching(), frame.touching()) else frame
+    return sideways if _clearly_more(sideways.touching(), frame.touching(), frame.angle) else frame
 
 
 def rows_run_down(boxes: Sequence[Sequence[float]], ways: Sequence[float] | None = None) -> bool:
@@ -403,9 +403,9 @@ def rows_run_down(boxes: Sequence[Sequence[float]], ways: Sequence[float] | None
     if frame.n == 0:
         return False
     as_taken, swapped = frame.touching(), _Frame.of(_transposed(boxes)).touching()
-    if _clearly_more(swapped, as_taken):
+    if _clearly_more(swapped, as_taken, frame.angle):
         return True
-    if _clearly_more(as_taken, swapped) or ways is None:
+    if _clearly_more(as_taken, swapped, frame.angle) or ways is None:
         return False
     return bool(ways_run_down(ways))
 
@@ -430,9 +430,10 @@ def ways_run_down(ways: Sequence[float]) -> bool | None:
     return None
 
 
-def _clearly_more(touching: int, than: int) -> bool:
-    """Clearly more tiles touch their neighbour one way (``touching`` of them) than the other (``than``)."""
-    return touching > ROW_AXIS_MARGIN * than + 1
+def _clearly_more(touching: int, than: int, angle: float = 0.0) -> bool:
+    """Clearly more tiles touch their neighbour one way (``touching`` of them) than the other (``than``); rows turned
+    nearly diagonal (``angle``, radians) run neither way more than the other, and more is enough."""
+    return touching > (ROW_AXIS_MARGIN * than + 1 if _unrotates(angle) else than)
 
 
 def _transposed(boxes: Sequence[Sequence[float]]) -> np.ndarray:
