@@ -289,3 +289,29 @@ def disagreement(
         out |= sure & (top != chosen)
         out |= (chosen != NO_NUMBER) & (o[:, NO_NUMBER] >= params.disagree_at)
     return out
+
+
+# The classifier reads a tile alike at every angle, and tells a 6 from a 9 only by the marks an edition prints below
+# the number; on an edition with none it can be sure of the wrong end. The recogniser reads the number the way it
+# stands (and as its neighbours lie): a 6 or a 9 it does not read that way up by this share of its 6 and 9 at least
+# is no surer of its way up than a coin's toss, however sure the classifier is.
+WAY_SHARE = 0.6
+
+
+def way_unconfirmed(codes: list[str] | tuple[str, ...], ocr: np.ndarray | None, share: float = WAY_SHARE) -> np.ndarray:
+    """(N,) True where a tile read as a 6 or a 9 (``codes``) is read that way up by the recogniser (``ocr``, (N, 14)
+    over 1..13 and no number) by less than ``share`` of what it reads as a 6 or a 9 together. All False without
+    the recogniser."""
+    chosen = np.array([number_column(c) for c in codes], dtype=int)
+    out = np.zeros(len(chosen), dtype=bool)
+    if ocr is None:
+        return out
+    o = _check(ocr, N_NUMBERS + 1, "recogniser")
+    if o.shape[0] != len(chosen):
+        raise ValueError(f"{len(chosen)} codes but {o.shape[0]} recogniser rows")
+    turned = _TURNED_NUMBER[chosen]
+    for t in np.flatnonzero((chosen != NO_NUMBER) & (turned != chosen)):
+        mine, other = o[t, chosen[t]], o[t, turned[t]]
+        out[t] = mine < share * (mine + other) or mine + other == 0.0
+    return out
+

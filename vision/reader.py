@@ -25,10 +25,11 @@ from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
 from vision.calibration import Calibration
-from vision.consistent import copy_warnings, likeliest_meld, meld_warnings, read_again, read_consistently
+from vision.consistent import (copy_warnings, likeliest_meld, meld_warnings, read_again, read_consistently,
+                               rules_settle_turn)
 from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
-from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse
+from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse, way_unconfirmed
 from vision.hard import FEW_SURE_WARNING, held_few_sure
 from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_inks, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
@@ -382,6 +383,10 @@ class Reader:
         chosen = consistent.tiles
         codes = [c.code for c in chosen]
         n = len(chosen)
+        # a 6 or a 9 whose way up only the classifier is sure of (vision.fusion.way_unconfirmed), unless its meld's
+        # rules settle it (R4 R5 R6: turned over it is no meld)
+        settled = {t for g in meld_groups if len(g) >= 3 and rules_settle_turn([codes[k] for k in g], rules) for t in g}
+        unconfirmed = way_unconfirmed(codes, ocr) & np.array([t not in settled for t in range(n)], dtype=bool)
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
         # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
         twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
@@ -404,6 +409,7 @@ class Reader:
             reason(None, disagree),
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
             reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
+            reason(None, unconfirmed),
         ]
         doubtful, why = judge(n, reasons)
         sure = n - sum(doubtful)

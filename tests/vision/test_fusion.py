@@ -9,7 +9,8 @@ import pytest
 from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector, raw_tile
 
 from vision.calibration import Calibration
-from vision.fusion import FusionParams, colour_disagreement, colour_marginal, disagreement, fuse, number_marginal, ocr_likelihood
+from vision.fusion import (FusionParams, colour_disagreement, colour_marginal, disagreement, fuse, number_marginal, ocr_likelihood,
+                           way_unconfirmed)
 from vision.model import MODELS_DIR
 from vision.reader import Reader
 from vision.types import Image
@@ -335,3 +336,21 @@ def test_calibrated_threshold_makes_unsure_tiles_doubtful():
     image = Image(np.zeros((300, 400, 3), np.uint8))
     assert Reader(model, ocr=False, calibration=Calibration()).read(image, rack=True).tiles[0].doubtful is False
     assert Reader(model, ocr=False, calibration=strict).read(image, rack=True).tiles[0].doubtful is True
+
+
+def test_a_six_or_nine_the_recogniser_does_not_read_that_way_up_is_unconfirmed():
+    codes = ["R9", "K6", "B9", "O6", "B5", "J", "K9"]
+    ocr = np.stack([number_vector(a) for a in (
+        {9: 0.53, 6: 0.39},  # hardly more a 9 than a 6
+        {6: 0.9, 9: 0.05},  # clearly a 6
+        {6: 0.7, 9: 0.2},  # the other way up
+        {6: 0.66, 9: 0.34},  # enough
+        {5: 0.5, 6: 0.3},  # no 6 or 9 read: no way up to confirm
+        {None: 0.9},
+        {None: 1.0},  # a 9 it reads as no number at all: nothing confirms it
+    )])
+    assert way_unconfirmed(codes, ocr).tolist() == [True, False, True, False, False, False, True]
+    assert way_unconfirmed(codes, None).tolist() == [False] * 7
+    with pytest.raises(ValueError, match="recogniser rows"):
+        way_unconfirmed(codes[:2], ocr)
+

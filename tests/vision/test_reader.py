@@ -212,3 +212,31 @@ def test_the_way_the_tiles_lie_groups_runs_laid_close_beside_each_other(way):
         assert melds == [["R10", "R11", "R12"], ["R3", "R4", "R5"], ["R7", "R8", "R9"]]
         assert all(m.valid for m in reading.melds) and not any(t.doubtful for t in reading.tiles)
         assert model.calls == 2 and reading.turned == 0  # read turned a quarter too, where nothing was found
+
+
+def _sixes_and_nines(nine_read: dict[int | None, float]):
+    """A run R7 R8 R9 laid in a row, and two lone tiles far from it, a K9 and an R9 (numbers as the classifier reads
+    them, surely); the recogniser reads the run's 9 and the lone R9 as ``nine_read`` says, the rest surely."""
+    boxes = [(100.0 + 49.0 * k, 60.0, 148.0 + 49.0 * k, 124.0) for k in range(3)] + [(420.0, 300.0, 468.0, 364.0),
+                                                                                   (620.0, 300.0, 668.0, 364.0)]
+    codes = ["R7", "R8", "R9", "K9", "R9"]
+    tiles = [raw_tile(b, {c: 0.99}) for b, c in zip(boxes, codes)]
+    answers = {b: {int(c[1:]): 0.99} for b, c in zip(boxes, codes)}
+    answers[boxes[2]] = answers[boxes[4]] = nine_read
+    return FakeModel(tiles), FakeNumberReader(answers)
+
+
+def test_a_nine_only_the_classifier_is_sure_is_the_right_way_up_is_doubtful():
+    """The classifier tells a 6 from a 9 by an edition's marks below the number, and on an edition with none it can be
+    sure of the wrong end; the recogniser reads the number the way it stands. A lone 9 the recogniser reads hardly
+    more as a 9 than as a 6 is doubtful, however sure the classifier is; in a run the rules settle it (turned over,
+    R7 R8 R6 is no run), and a 9 the recogniser reads clearly stays sure."""
+    model, numbers = _sixes_and_nines({9: 0.5, 6: 0.38})
+    reading = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(
+        Image(np.full((400, 800, 3), 90, np.uint8)))
+    assert [t.code for t in reading.tiles] == ["R7", "R8", "R9", "K9", "R9"]
+    assert [t.doubtful for t in reading.tiles] == [False, False, False, False, True]
+    model, numbers = _sixes_and_nines({9: 0.9, 6: 0.05})
+    reading = Reader(model=model, number_reader=numbers, low_view=None, mirror=False).read(
+        Image(np.full((400, 800, 3), 90, np.uint8)))
+    assert not any(t.doubtful for t in reading.tiles)
