@@ -314,4 +314,3 @@ def way_unconfirmed(codes: list[str] | tuple[str, ...], ocr: np.ndarray | None, 
         mine, other = o[t, chosen[t]], o[t, turned[t]]
         out[t] = mine < share * (mine + other) or mine + other == 0.0
     return out
-
