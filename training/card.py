@@ -19,10 +19,11 @@ def _pct(x: Any) -> str:
 
 def _no_tile(e: dict[str, Any]) -> str:
     """Tiles read where none is labelled and shown as sure, of all read where none is, and how many of those lie
-    loosely on a tile of their own, read right (older records: -, or without the last)."""
+    loosely on a tile of their own, read right, and read wrong (older records: -, or without the last ones)."""
     if "sure_on_no_tile" not in e:
         return "-"
-    own = f" ({e['sure_on_own_tile']} on a tile of their own)" if "sure_on_own_tile" in e else ""
+    misread = f", {e['sure_misread_loosely']} on one read wrong" if "sure_misread_loosely" in e else ""
+    own = f" ({e['sure_on_own_tile']} on a tile of their own{misread})" if "sure_on_own_tile" in e else ""
     return f"{e['sure_on_no_tile']} of {e['detected'] - e['matched']}{own}"
 
 
@@ -138,7 +139,7 @@ def render_card(report: Any, notes: str = "") -> str:
         "wrong, the share marked doubtful; sure on no tile: of the tiles read where no tile is labelled (a box on a digit, "
         "a hand, half of two tiles), those shown as sure, and in brackets how many of those lie loosely (IoU 0.3-0.5) on a "
         "labelled tile that no other box found, read as that tile: right for the player, only boxed too tight or too "
-        "wide; the rest are as wrong as a sure misread (the reader's calibration: `calibration.json`, fitted on renders only, in the "
+        "wide, and how many lie so on one and read it wrong: a sure misread; the rest are as wrong as a sure misread too (the reader's calibration: `calibration.json`, fitted on renders only, in the "
         "calibration styles: tile styles that neither the models nor the unseen set ever draw from). "
         "Reproduce with `rummi evaluate RUN/real --split heldout`, `rummi evaluate RUN/synth --split test` (and `--split unseen`, `--split unseen_racks --rack`, `--split phone_racks --rack`), "
         "where RUN is the run folder `rummi train` wrote (`data/runs/NAME`).",

@@ -95,6 +95,9 @@ class EvalReport:
     # LOOSE_IOU), read as that tile: a right reading, boxed too tight or too wide; the rest are as wrong as a sure
     # misread (a half, a tile found twice, a hand)
     sure_on_own_tile: int = 0
+    # ... and those lying only loosely on a labelled tile that no other box found, read as another tile: a sure misread
+    # whose box is too tight or too wide to be matched (counted in sure_on_no_tile, not in sure_wrong)
+    sure_misread_loosely: int = 0
     rack: bool = False  # every photo read as a rack (tiles in rack order, no melds), as the app reads a rack photo
 
     def to_json(self) -> dict[str, Any]:
@@ -130,7 +133,8 @@ class EvalReport:
             f"({self.wrong_flagged} of the {self.wrong} matched tiles read wrong were marked doubtful)",
             f"  read on no tile, as sure   {pct(self.sure_on_no_tile, self.detected - self.matched)}  "
             f"({self.sure_on_no_tile} of the {self.detected - self.matched} tiles read where no tile is labelled; "
-            f"{self.sure_on_own_tile} of those loosely on a tile no other box found, read right)",
+            f"{self.sure_on_own_tile} of those loosely on a tile no other box found, read right, "
+            f"{self.sure_misread_loosely} read wrong)",
             f"  time per photo             median {self.ms_median:.0f} ms, p90 {self.ms_p90:.0f} ms",
         ]
         if self.confusions:
@@ -218,6 +222,17 @@ def loosely_on_own_tile(truth: Sequence[Any], found: Sequence[Any], pairs: Itera
     one that no found tile matched, and are read as its code. The tiles and boxes left over are matched as
     ``match_tiles`` matches, at ``LOOSE_IOU``: each labelled tile goes with its nearest such box, read right or
     not. ``truth`` and ``found`` have ``box`` and ``code``; ``pairs`` is ``match_tiles``'s."""
+    return sorted(j for i, j in _loose_pairs(truth, found, pairs) if found[j].code == truth[i].code)
+
+
+def loosely_misread(truth: Sequence[Any], found: Sequence[Any], pairs: Iterable[tuple[int, int]]) -> list[int]:
+    """The found tiles (indices) that lie so on a tile of their own (``loosely_on_own_tile``) but are read as another
+    code: a misread whose box is too tight or too wide to be matched."""
+    return sorted(j for i, j in _loose_pairs(truth, found, pairs) if found[j].code != truth[i].code)
+
+
+def _loose_pairs(truth: Sequence[Any], found: Sequence[Any], pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(labelled, found) index pairs of the tiles and boxes ``pairs`` left over, matched at ``LOOSE_IOU``."""
     pairs = list(pairs)
     taken_truth, taken_found = {i for i, _ in pairs}, {j for _, j in pairs}
     free_truth = [i for i in range(len(truth)) if i not in taken_truth]
@@ -225,7 +240,7 @@ def loosely_on_own_tile(truth: Sequence[Any], found: Sequence[Any], pairs: Itera
     if not free_truth or not free_found:
         return []
     loose = match_tiles([truth[i].box for i in free_truth], [found[j].box for j in free_found], iou=LOOSE_IOU)
-    return sorted(free_found[b] for a, b in loose if found[free_found[b]].code == truth[free_truth[a]].code)
+    return [(free_truth[a], free_found[b]) for a, b in loose]
 
 
 def evaluate_dataset(
@@ -244,7 +259,7 @@ def evaluate_dataset(
     dataset = open_dataset(path, split)
     photos = dataset.photos[:limit] if limit is not None else dataset.photos
     labelled = detected = matched = exact = number_right = colour_right = 0
-    sure = sure_wrong = wrong = wrong_flagged = sure_on_no_tile = sure_on_own_tile = 0
+    sure = sure_wrong = wrong = wrong_flagged = sure_on_no_tile = sure_on_own_tile = sure_misread_loosely = 0
     confusions: Counter[tuple[str, str]] = Counter()
     times: list[float] = []
     failed: list[str] = []
@@ -267,6 +282,7 @@ def evaluate_dataset(
         on_tile = {j for _, j in pairs}
         sure_on_no_tile += sum(not t.doubtful for j, t in enumerate(found) if j not in on_tile)
         sure_on_own_tile += sum(not found[j].doubtful for j in loosely_on_own_tile(truth, found, pairs))
+        sure_misread_loosely += sum(not found[j].doubtful for j in loosely_misread(truth, found, pairs))
         for i, j in pairs:
             matched += 1
             true_code, read_code = truth[i].code, found[j].code
@@ -310,5 +326,6 @@ def evaluate_dataset(
         ocr=getattr(reader, "uses_ocr", None),
         sure_on_no_tile=sure_on_no_tile,
         sure_on_own_tile=sure_on_own_tile,
+        sure_misread_loosely=sure_misread_loosely,
         rack=rack,
     )

@@ -56,3 +56,5 @@ def test_the_sure_boxes_on_no_tile_say_how_many_lie_on_a_tile_of_their_own() -> 
     report.synthetic = dict(row, sure_on_own_tile=5)
     assert "| 11 of 235 (5 on a tile of their own) |" in readme_scores(report)
     assert "| 11 of 235 (5 on a tile of their own) |" in render_card(report)
+    report.synthetic = dict(row, sure_on_own_tile=5, sure_misread_loosely=2)
+    assert "| 11 of 235 (5 on a tile of their own, 2 on one read wrong) |" in readme_scores(report)

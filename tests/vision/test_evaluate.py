@@ -10,7 +10,7 @@ import pytest
 from vision_fakes import FIXTURES, FakeModel, raw_tile
 
 from app.cli import main
-from vision.evaluate import evaluate_dataset, loosely_on_own_tile, match_tiles, open_dataset
+from vision.evaluate import evaluate_dataset, loosely_misread, loosely_on_own_tile, match_tiles, open_dataset
 from vision.yolo_format import DatasetError, class_code
 from vision.types import Image, PhotoReading, TileReading
 
@@ -89,7 +89,9 @@ def test_a_loose_box_read_right_on_a_tile_no_box_found_is_counted_apart(code, ow
     assert report.matched == 4 and report.recall == pytest.approx(4 / 6)  # still no match: IoU under 0.5
     assert (report.sure_on_no_tile, report.sure_on_own_tile) == (3, own)  # R10 on nothing, R1 at IoU 0.23: never own
     assert report.to_json()["sure_on_own_tile"] == own
-    assert f"{own} of those loosely on a tile no other box found, read right" in report.format()
+    # read as another tile, the loose box is a sure misread that no match counts
+    assert report.sure_misread_loosely == 1 - own and report.to_json()["sure_misread_loosely"] == 1 - own
+    assert f"{own} of those loosely on a tile no other box found, read right, {1 - own} read wrong" in report.format()
 
 
 def _boxed(box, code):
@@ -111,8 +113,10 @@ def test_loosely_on_own_tile_takes_each_tile_once_and_never_a_found_one():
     pairs = match_tiles([t.box for t in truth], [t.box for t in found])
     assert pairs == [(0, 0)]
     assert loosely_on_own_tile(truth, found, pairs) == [2]
+    assert loosely_misread(truth, found, pairs) == []
     found[2] = _boxed((36, 8, 56, 38), "R1")  # the nearer box read wrong: the tile is its, the farther one a second
     assert loosely_on_own_tile(truth, found, pairs) == []
+    assert loosely_misread(truth, found, pairs) == [2]
 
 
 def test_limit_and_split():
