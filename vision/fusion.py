@@ -303,14 +303,12 @@ def way_unconfirmed(codes: list[str] | tuple[str, ...], ocr: np.ndarray | None, 
     over 1..13 and no number) by less than ``share`` of what it reads as a 6 or a 9 together. All False without
     the recogniser."""
     chosen = np.array([number_column(c) for c in codes], dtype=int)
-    out = np.zeros(len(chosen), dtype=bool)
     if ocr is None:
-        return out
+        return np.zeros(len(chosen), dtype=bool)
     o = _check(ocr, N_NUMBERS + 1, "recogniser")
     if o.shape[0] != len(chosen):
         raise ValueError(f"{len(chosen)} codes but {o.shape[0]} recogniser rows")
-    turned = _TURNED_NUMBER[chosen]
-    for t in np.flatnonzero((chosen != NO_NUMBER) & (turned != chosen)):
-        mine, other = o[t, chosen[t]], o[t, turned[t]]
-        out[t] = mine < share * (mine + other) or mine + other == 0.0
-    return out
+    turned = _TURNED_NUMBER[chosen]  # a number that reads alike turned over, and no number, is its own turn
+    rows = np.arange(len(chosen))
+    mine, other = o[rows, chosen], o[rows, turned]
+    return (turned != chosen) & ((mine < share * (mine + other)) | (mine + other == 0.0))
