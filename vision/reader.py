@@ -384,8 +384,8 @@ class Reader:
         codes = [c.code for c in chosen]
         n = len(chosen)
         # a 6 or a 9 whose way up only the classifier is sure of (vision.fusion.way_unconfirmed), unless its meld's
-        # rules settle it (R4 R5 R6: turned over it is no meld)
-        settled = {t for g in meld_groups if len(g) >= 3 and rules_settle_turn([codes[k] for k in g], rules) for t in g}
+        # rules settle it (R4 R5 R6: turned over it is no meld; a group too short to be a meld settles nothing)
+        settled = {t for g in meld_groups if rules_settle_turn([codes[k] for k in g], rules) for t in g}
         unconfirmed = way_unconfirmed(codes, ocr) & np.array([t not in settled for t in range(n)], dtype=bool)
         # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
         # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
