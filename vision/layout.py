@@ -430,7 +430,7 @@ def ways_run_down(ways: Sequence[float]) -> bool | None:
     return None
 
 
-def _clearly_more(touching: int, than: int, angle: float = 0.0) -> bool:
+def _clearly_more(touching: int, than: int, angle: float) -> bool:
     """Clearly more tiles touch their neighbour one way (``touching`` of them) than the other (``than``); rows turned
     nearly diagonal (``angle``, radians) run neither way more than the other, and more is enough."""
     return touching > (ROW_AXIS_MARGIN * than + 1 if _unrotates(angle) else than)
