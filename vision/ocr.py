@@ -122,6 +122,11 @@ class OcrSettings:
     # 0.5 - rack_upright / 2. A digit that fills its face says nothing of its way up by its ink, and upside
     # down a 4, a 7, an 11 or a 13 of an unknown font can read as a number as well as upright.
     rack_upright: float = 0.5
+    # On a rack a tile whose tilt lies more than rack_tilt_off degrees from the median of its own and its neighbours'
+    # (those whose centres lie within rack_tilt_reach of its box's long side: a few tiles along its tier each way,
+    # and the tier above or below) takes that median (``tilts_together``). 0 reach: each its own.
+    rack_tilt_reach: float = 3.5
+    rack_tilt_off: float = 6.0
     max_width: int = 80  # widest crop, pixels at the recogniser's height
     batch: int = 48
     # onnxruntime intra-op threads (0: one per core). The recogniser runs alone (after the detector
@@ -230,12 +235,13 @@ def tile_geometry(box: Sequence[float], tilt_deg: float, settings: OcrSettings =
     return TileGeometry(cx, cy, short, long, tuple(_wrap(a) for a in angles))
 
 
-def box_geometry(rgb: np.ndarray, box: Sequence[float], settings: OcrSettings = DEFAULT_SETTINGS) -> TileGeometry:
-    """Where the tile in ``box`` lies: its tilt measured on the photo, then ``tile_geometry``.
+def box_tilt(rgb: np.ndarray, box: Sequence[float], settings: OcrSettings = DEFAULT_SETTINGS) -> tuple[float, float]:
+    """The tilt (degrees, modulo a quarter turn) of the tile in ``box`` measured on the photo, and its strength
+    (``tilt``).
 
-    The tilt comes from a small grey copy of the box and a margin around it (a fixed size keeps the cost
-    flat): a box drawn tight to the face leaves the face's own edges on its border, where a big digit's slant
-    (a 7's stroke) would outweigh them.
+    It is measured on a small grey copy of the box and a margin around it (a fixed size keeps the cost flat): a
+    box drawn tight to the face leaves the face's own edges on its border, where a big digit's slant (a 7's
+    stroke) would outweigh them.
     """
     x1, y1, x2, y2 = (float(v) for v in box)
     box_w, box_h = x2 - x1, y2 - y1
@@ -245,8 +251,46 @@ def box_geometry(rgb: np.ndarray, box: Sequence[float], settings: OcrSettings = 
     scale = 48.0 / (max(box_w, box_h) + 2 * pad)
     m = np.array([[1 / scale, 0, x1 - pad], [0, 1 / scale, y1 - pad]], np.float32)
     size = (max(8, int(round((box_w + 2 * pad) * scale))), max(8, int(round((box_h + 2 * pad) * scale))))
-    gray = cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY)
-    return tile_geometry(box, tilt(gray)[0], settings)
+    return tilt(cv2.cvtColor(cut(rgb, m, size), cv2.COLOR_RGB2GRAY))
+
+
+def box_geometry(rgb: np.ndarray, box: Sequence[float], settings: OcrSettings = DEFAULT_SETTINGS) -> TileGeometry:
+    """Where the tile in ``box`` lies: its tilt measured on the photo (``box_tilt``), then ``tile_geometry``."""
+    return tile_geometry(box, box_tilt(rgb, box, settings)[0], settings)
+
+
+def tilts_together(tilts: Sequence[float], boxes: np.ndarray, reach: float, off: float) -> np.ndarray:
+    """Each tile's tilt (degrees, modulo a quarter turn) as measured, except where it lies more than ``off`` degrees
+    from the median tilt around it (of the tiles whose centres lie within ``reach`` of its box's long side, itself
+    among them): there that median.
+
+    Why: the tiles of a rack stand side by side, one tilt along a tier; a big digit whose strokes are stronger
+    than the tile's faint edges against its neighbours (a 7's or a 4's slant) tilts its own measurement, and its
+    crop with it (a 7 cut askew reads as a sure 1), where its neighbours' edges do not. The median, because such
+    digits stand among the neighbours too; a tile that agrees with it keeps its own, and its crop is cut as it
+    always was. On a table, tiles lie at a tilt of their own (a meld laid askew beside another, a loose tile), so
+    this is for racks.
+    """
+    own = np.asarray(tilts, dtype=np.float64)
+    b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    centres = np.c_[(b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2]
+    long_side = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) <= reach * long_side[:, None]
+    out = own.copy()
+    for i in np.flatnonzero(near.sum(1) > 1):
+        theirs = own[near[i]]
+        # tilts wrap at a quarter turn: each read as near their mean on that circle as it can be
+        quarter = np.radians(4.0 * theirs)
+        mean = math.degrees(math.atan2(np.sin(quarter).sum(), np.cos(quarter).sum())) / 4.0
+        median = float(np.median(mean + _wrap_quarter(theirs - mean)))
+        if abs(_wrap_quarter(own[i] - median)) > off:
+            out[i] = _wrap_quarter(median)
+    return out
+
+
+def _wrap_quarter(angle: float | np.ndarray) -> float | np.ndarray:
+    """Angles modulo a quarter turn, in [-45, 45)."""
+    return (angle + 45.0) % 90.0 - 45.0
 
 
 def outline(geometry: TileGeometry) -> np.ndarray:
@@ -521,7 +565,11 @@ class NumberReader:
         boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
         if not len(boxes):
             return NumberAnswers(np.zeros((0, NUMBER_COLUMNS)), np.zeros(0))
-        plans = [self.plan(rgb, box, upright) for box in boxes]
+        tilts = None
+        if upright and self.settings.rack_tilt_reach > 0:
+            measured = [box_tilt(rgb, box, self.settings)[0] for box in boxes]
+            tilts = tilts_together(measured, boxes, self.settings.rack_tilt_reach, self.settings.rack_tilt_off)
+        plans = [self.plan(rgb, box, upright, None if tilts is None else float(tilts[k])) for k, box in enumerate(boxes)]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
         # turns of a face shortened by the view where none read so far reads a number surely
         first, share = self.read_crops(rgb, [(p.geometry, p.turns[0], p.ink) for p in plans])
@@ -573,10 +621,11 @@ class NumberReader:
         lean = s.lean_strength * min(1.0, abs(plan.lean) / s.lean_full) if s.lean_full > 0 else 0.0
         return lean_toward(turns, plan.turns[0], math.copysign(lean, plan.lean))
 
-    def plan(self, rgb: np.ndarray, box: Sequence[float], upright: bool = False) -> "TilePlan":
-        """The tile's geometry and its candidate turns, likeliest first (``upright``: the photo's way up first)."""
+    def plan(self, rgb: np.ndarray, box: Sequence[float], upright: bool = False, tilt_deg: float | None = None) -> "TilePlan":
+        """The tile's geometry and its candidate turns, likeliest first (``upright``: the photo's way up first).
+        ``tilt_deg``: the tile's tilt where it is known (``tilts_together``); None measures it on the box."""
         s = self.settings
-        geometry = box_geometry(rgb, box, s)  # checks the box
+        geometry = box_geometry(rgb, box, s) if tilt_deg is None else tile_geometry(box, tilt_deg, s)
         x1, y1, x2, y2 = (float(v) for v in box)
         box_w, box_h = x2 - x1, y2 - y1
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate

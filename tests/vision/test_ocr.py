@@ -413,6 +413,64 @@ def test_a_tile_put_on_a_rack_upside_down_reads_as_itself(number):
     assert int(p.argmax()) == int(number) - 1 and p[int(number) - 1] > 0.5, p.round(3)
 
 
+def _rack_row(numbers: str, angle: float) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
+    """Tiles whose digits fill their faces standing side by side on a light rack, the row turned ``angle`` degrees
+    clockwise; the photo and each tile's box."""
+    w, h, gap = 74, 100, 2
+    strip = np.full((h + 40, len(numbers) * (w + gap) + 40, 3), (214, 212, 204), np.uint8)
+    corners = []
+    for k, number in enumerate(numbers):
+        x = 20 + k * (w + gap)
+        strip[20 : 20 + h, x : x + w] = _filling_face(number)
+        corners.append([(x, 20), (x + w, 20), (x + w, 20 + h), (x, 20 + h)])
+    sh, sw = strip.shape[:2]
+    size = (sw + 80, sh + 200)
+    m = cv2.getRotationMatrix2D((sw / 2, sh / 2), -angle, 1.0)  # OpenCV turns counter-clockwise
+    m[:, 2] += ((size[0] - sw) / 2, (size[1] - sh) / 2)
+    photo = cv2.warpAffine(strip, m, size, borderValue=(60, 50, 40))
+    boxes = []
+    for c in corners:
+        q = np.asarray(c, np.float64) @ m[:, :2].T + m[:, 2]
+        boxes.append((q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()))
+    return photo, boxes
+
+
+def test_a_tile_tilted_apart_from_its_neighbours_takes_theirs():
+    boxes = np.array([(k * 76.0, 0.0, k * 76.0 + 74, 100.0) for k in range(5)])
+    tilts = [5.0, 5.3, 18.1, 3.4, 4.7]
+    out = ocr.tilts_together(tilts, boxes, reach=3.5, off=6.0)
+    assert out[2] == pytest.approx(np.median(tilts))  # all five lie within reach here
+    assert list(out[[0, 1, 3, 4]]) == [5.0, 5.3, 3.4, 4.7]  # those that agree keep their own
+    # two tilted digits among five do not carry the row: the median, not the mean
+    out = ocr.tilts_together([5.0, 4.0, 18.1, 4.9, 17.9], boxes, reach=3.5, off=6.0)
+    assert list(out) == [5.0, 4.0, 5.0, 4.9, 5.0]
+    # within ``off`` of the median, or alone, a tile keeps its own
+    assert list(ocr.tilts_together([5.0, 10.0, 5.0], boxes[:3], reach=3.5, off=6.0)) == [5.0, 10.0, 5.0]
+    far = np.array([(0.0, 0.0, 74.0, 100.0), (1000.0, 0.0, 1074.0, 100.0)])
+    assert list(ocr.tilts_together([5.0, 30.0], far, reach=3.5, off=6.0)) == [5.0, 30.0]
+
+
+def test_tilts_together_wrap_at_a_quarter_turn():
+    # 44 and -44 degrees are two degrees apart (a tile's edges repeat every quarter turn)
+    boxes = np.array([(k * 76.0, 0.0, k * 76.0 + 74, 100.0) for k in range(4)])
+    out = ocr.tilts_together([44.0, -44.0, 44.5, 10.0], boxes, reach=3.5, off=6.0)
+    assert list(out[:3]) == [44.0, -44.0, 44.5]
+    assert abs((out[3] - 44.0 + 45.0) % 90.0 - 45.0) < 2 and -45.0 <= out[3] < 45.0
+
+
+@needs_model
+def test_on_a_rack_a_digit_whose_strokes_tilt_its_own_measure_is_cut_along_its_neighbours():
+    # a 7 filling its face between faint edges: its stroke outweighs them and its own tilt is about 14 degrees off;
+    # cut that askew it reads as a sure 1. Its neighbours' tilt is the row's.
+    photo, boxes = _rack_row("58737", 4.0)
+    assert abs(ocr.box_tilt(photo, boxes[2])[0] - 4.0) > 10 and abs(ocr.box_tilt(photo, boxes[4])[0] - 4.0) > 10
+    alone = NumberReader(settings=OcrSettings(rack_tilt_reach=0.0)).read(photo, boxes, upright=True)
+    assert int(alone[2].argmax()) == int(alone[4].argmax()) == 0, alone.round(3)
+    p = NumberReader().read(photo, boxes, upright=True)
+    assert [int(row.argmax()) + 1 for row in p] == [5, 8, 7, 3, 7], p.round(3)
+    assert p[2, 6] > 0.9 and p[4, 6] > 0.9, p.round(3)
+
+
 def test_ink_extent():
     face = np.full((32, 24, 3), (236, 229, 206), np.uint8)
     assert ocr.ink_extent(ocr.ink_rows(face)) == 0.0
