@@ -17,7 +17,8 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   at a tilt near 45 degrees the box cannot tell, and all four turns are candidates; nor can a box
   about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
   from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
-  turns are candidates too, read only where no turn read before reads a number surely;
+  turns are candidates too, read only where no turn read before reads a number surely (on a rack the one
+  standing the photo's way up always);
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear (and the ink does not fill the face) one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
@@ -571,7 +572,9 @@ class NumberReader:
             tilts = tilts_together(measured, boxes, self.settings.rack_tilt_reach, self.settings.rack_tilt_off)
         plans = [self.plan(rgb, box, upright, None if tilts is None else float(tilts[k])) for k, box in enumerate(boxes)]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
-        # turns of a face shortened by the view where none read so far reads a number surely
+        # turns of a face shortened by the view where none read so far reads a number surely, and on a rack its turn
+        # that stands the photo's way up whatever the others read (a big digit turned sideways, an 11, can read as
+        # a number surely; the rack's way up then weighs the two, ``rack_upright``)
         first, share = self.read_crops(rgb, [(p.geometry, p.turns[0], p.ink) for p in plans])
         per_tile: list[list[np.ndarray]] = [[row] for row in first]
         read_turns: list[list[float]] = [[p.turns[0]] for p in plans]
@@ -586,7 +589,7 @@ class NumberReader:
         self._read_more(rgb, plans, again, per_tile, read_turns, later_windows)
         later = [
             (i, a) for i, p in enumerate(plans) for a in p.later
-            if max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
+            if (upright and abs(a) < 45.0) or max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
         ]
         self._read_more(rgb, plans, later, per_tile, read_turns, later_windows)
         # a tile that cannot tell which end is up (a 6 or a 9 filling the face) goes the way its neighbours show

@@ -471,6 +471,21 @@ def test_on_a_rack_a_digit_whose_strokes_tilt_its_own_measure_is_cut_along_its_n
     assert p[2, 6] > 0.9 and p[4, 6] > 0.9, p.round(3)
 
 
+@needs_model
+def test_on_a_rack_a_tile_seen_from_above_is_read_upright_though_it_reads_a_number_sideways():
+    # a big 11 on a standing tile seen from above: its box is as wide as a tile lying on its side's, and turned
+    # sideways it reads as a number surely enough that the upright turns were never read; a rack's tiles stand the
+    # photo's way up, so there that turn is read whatever the others read
+    photo, box = _photo_with(_seen_from_above(_drawn_face("11", 56, 42), 0.6), 0.0)
+    reader = NumberReader()
+    plan = reader.plan(photo, box, upright=True)
+    assert all(abs(a) > 45 for a in plan.turns)
+    sideways = reader.read_crops(photo, [(plan.geometry, plan.turns[0], plan.ink)])[0][0]
+    assert int(sideways.argmax()) != 10 and sideways[:NO_NUMBER].max() >= reader.settings.confident, sideways.round(3)
+    p = reader.read(photo, [box], upright=True)[0]
+    assert int(p.argmax()) == 10 and p[10] > 0.5, p.round(3)
+
+
 def test_ink_extent():
     face = np.full((32, 24, 3), (236, 229, 206), np.uint8)
     assert ocr.ink_extent(ocr.ink_rows(face)) == 0.0
