@@ -12,7 +12,8 @@ trusted, where they disagree a person should look (``vision.fusion``).
 Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
 
 * the tile's tilt modulo a quarter turn comes from its edges (a tile's and its neighbours' edges
-  are the strongest straight lines in its box); the crop is cut along the tilted tile;
+  are the strongest straight lines in its box); the crop is cut along the tilted tile; on a rack a tile
+  tilted apart from the tiles around it takes their median tilt (``tilts_together``);
 * its size, and whether it lies portrait or landscape, from the detector's box and that tilt;
   at a tilt near 45 degrees the box cannot tell, and all four turns are candidates; nor can a box
   about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
