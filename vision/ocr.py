@@ -19,7 +19,8 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
   from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
   turns are candidates too, read only where no turn read before reads a number surely (on a rack the one
-  standing the photo's way up always);
+  standing the photo's way up always), and cut as the box shows the face (``TilePlan.geometry_at``): a
+  tile's full height would reach past the shortened face and shrink its number in the crop;
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear (and the ink does not fill the face) one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
@@ -613,7 +614,7 @@ class NumberReader:
         to the tile's."""
         if not wanted:
             return
-        crops = [(plans[i].geometry, a, turned_window(plans[i].ink, a - plans[i].turns[0])) for i, a in wanted]
+        crops = [(plans[i].geometry_at(a), a, turned_window(plans[i].ink, a - plans[i].turns[0])) for i, a in wanted]
         rows, _ = self.read_crops(rgb, crops, windows)
         for (i, a), row in zip(wanted, rows):
             per_tile[i].append(row)
@@ -728,6 +729,14 @@ class TilePlan:
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say; < 0: the other turn's)
     later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
     ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
+
+    def geometry_at(self, angle: float) -> TileGeometry:
+        """The face to cut turned ``angle``: under a later turn (a standing face shortened by the view) the face as
+        the box shows it, its long side across; under the others the tile's own."""
+        if any(abs(_wrap(angle - a)) < 1e-6 for a in self.later):
+            g = self.geometry
+            return TileGeometry(g.cx, g.cy, g.height, g.width, g.angles)
+        return self.geometry
 
 
 def way_read(turns: Sequence[float], rows: np.ndarray, sure: float) -> float:

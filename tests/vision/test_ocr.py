@@ -486,6 +486,25 @@ def test_on_a_rack_a_tile_seen_from_above_is_read_upright_though_it_reads_a_numb
     assert int(p.argmax()) == 10 and p[10] > 0.5, p.round(3)
 
 
+def test_a_standing_tile_seen_from_above_is_cut_as_the_box_shows_it_under_its_upright_turns():
+    photo, box = _photo_with(_seen_from_above(_face("5")), 0.0)
+    plan = NumberReader().plan(photo, box, upright=True)
+    own, seen = plan.geometry_at(plan.turns[0]), plan.geometry_at(plan.later[0])
+    assert own == plan.geometry and own.height > own.width  # lying on its side: its long side across the photo
+    # under the later turns, the face shortened top to bottom: the box's own width across it and its height down it
+    assert (seen.width, seen.height) == pytest.approx((own.height, own.width))
+    assert (seen.width, seen.height) == pytest.approx((box[2] - box[0], box[3] - box[1]), rel=0.05)
+
+
+@needs_model
+def test_a_small_number_on_a_standing_tile_seen_from_above_is_read_in_the_face_the_view_shows():
+    # a small 13 in a ring: cut upright as a tile's full height, the window reaches past the shortened face above
+    # and below it and the number shrinks to a fraction of the recogniser's height (it read as a 3)
+    photo, box = _photo_with(_seen_from_above(_drawn_face("13", 26, 42, ring=(15, 18, 59, 66)), 0.6), 0.0)
+    p = NumberReader().read(photo, [box], upright=True)[0]
+    assert int(p.argmax()) == 12 and p[12] > 0.7, p.round(3)
+
+
 def test_ink_extent():
     face = np.full((32, 24, 3), (236, 229, 206), np.uint8)
     assert ocr.ink_extent(ocr.ink_rows(face)) == 0.0
