@@ -727,7 +727,8 @@ class TilePlan:
     turns: tuple[float, ...]  # angles to read, likeliest first
     unsure: bool  # the ink does not say which end is up: read every turn
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say; < 0: the other turn's)
-    later: tuple[float, ...] = ()  # turns read only where none of ``turns`` read reads a number surely
+    # turns read only where none of ``turns`` read reads a number surely (on a rack the one standing its way up always)
+    later: tuple[float, ...] = ()
     ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
 
     def geometry_at(self, angle: float) -> TileGeometry:
