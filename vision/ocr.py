@@ -19,8 +19,9 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
   from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
   turns are candidates too, read only where no turn read before reads a number surely (on a rack the one
-  standing the photo's way up always), and cut as the box shows the face (``TilePlan.geometry_at``): a
-  tile's full height would reach past the shortened face and shrink its number in the crop;
+  standing the photo's way up always), and cut as the box shows the face (``TilePlan.geometry_at``; a
+  tile's full height would reach past the shortened face and shrink its number in the crop), with an ink
+  window fitted there (``NumberReader.ink_at``);
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear (and the ink does not fill the face) one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
@@ -614,11 +615,18 @@ class NumberReader:
         to the tile's."""
         if not wanted:
             return
-        crops = [(plans[i].geometry_at(a), a, turned_window(plans[i].ink, a - plans[i].turns[0])) for i, a in wanted]
+        crops = [(plans[i].geometry_at(a), a, self.ink_at(rgb, plans[i], a)) for i, a in wanted]
         rows, _ = self.read_crops(rgb, crops, windows)
         for (i, a), row in zip(wanted, rows):
             per_tile[i].append(row)
             read_turns[i].append(a)
+
+    def ink_at(self, rgb: np.ndarray, plan: "TilePlan", angle: float) -> tuple[float, float, float, float] | None:
+        """The window round the tile's ink turned ``angle``: its first turn's window turned with it, or under a later
+        turn (the face as its box shows it) one fitted there."""
+        if plan.geometry_at(angle) is not plan.geometry:
+            return ink_window(rgb, plan.geometry_at(angle), angle, self.settings) if self.settings.fit_ink else None
+        return turned_window(plan.ink, angle - plan.turns[0])
 
     def lean_prior(self, plan: "TilePlan", turns: Sequence[float]) -> np.ndarray:
         """The weight the ink's lean gives each turn read: more to the turn it says is up, bounded."""

@@ -496,6 +496,21 @@ def test_a_standing_tile_seen_from_above_is_cut_as_the_box_shows_it_under_its_up
     assert (seen.width, seen.height) == pytest.approx((box[2] - box[0], box[3] - box[1]), rel=0.05)
 
 
+def test_under_a_later_turn_the_ink_window_is_fitted_on_the_face_the_view_shows():
+    photo, box = _photo_with(_seen_from_above(_drawn_face("13", 26, 42, ring=(15, 18, 59, 66)), 0.6), 0.0)
+    reader = NumberReader()
+    plan = reader.plan(photo, box, upright=True)
+    upright = min(plan.later, key=abs)
+    # the first turn's window cannot be turned a quarter (the face's sides would lie across the crop) ...
+    assert ocr.turned_window(plan.ink, upright - plan.turns[0]) is None
+    # ... so one is fitted round the number on the face as its box shows it: the ring the 13 is printed in spans
+    # 0.18-0.66 of the face's height, and the window holds it with a margin, short of the whole face
+    left, top, right, bottom = reader.ink_at(photo, plan, upright)
+    assert 0.0 < top <= 0.18 and 0.66 <= bottom < 1.0
+    assert reader.ink_at(photo, plan, plan.turns[0]) == plan.ink
+    assert NumberReader(settings=OcrSettings(fit_ink=False)).ink_at(photo, plan, upright) is None
+
+
 @needs_model
 def test_a_small_number_on_a_standing_tile_seen_from_above_is_read_in_the_face_the_view_shows():
     # a small 13 in a ring: cut upright as a tile's full height, the window reaches past the shortened face above
