@@ -11,8 +11,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "vision"))
 
 from bench_tilt import drawn_tilt, measure, off_by  # noqa: E402
+from drawn_rack import rack_row  # noqa: E402
 
 
 def test_tilts_are_compared_modulo_a_quarter_turn() -> None:
@@ -20,27 +22,19 @@ def test_tilts_are_compared_modulo_a_quarter_turn() -> None:
     assert drawn_tilt([(0, 0), (10, 10), (0, 20), (-10, 10)]) == pytest.approx(45.0)
 
 
+def _face(number: str) -> np.ndarray:
+    """A face whose digit fills it."""
+    face = np.full((100, 74, 3), (236, 229, 206), np.uint8)
+    cv2.putText(face, number, (4, 88), cv2.FONT_HERSHEY_DUPLEX, 3.2, (20, 20, 20), 9, cv2.LINE_AA)
+    return face
+
+
 def _rack(numbers: str, angle: float) -> tuple[np.ndarray, list[dict]]:
     """Faces whose digits fill them standing side by side on a light rack, turned ``angle`` degrees clockwise, and
     each tile as a render's sidecar lists it (its box and its corners)."""
-    w, h, gap = 74, 100, 2
-    strip = np.full((h + 40, len(numbers) * (w + gap) + 40, 3), (214, 212, 204), np.uint8)
-    corners = []
-    for k, number in enumerate(numbers):
-        x = 20 + k * (w + gap)
-        strip[20 : 20 + h, x : x + w] = (236, 229, 206)
-        cv2.putText(strip, number, (x + 4, 20 + h - 12), cv2.FONT_HERSHEY_DUPLEX, 3.2, (20, 20, 20), 9, cv2.LINE_AA)
-        corners.append([(x, 20), (x + w, 20), (x + w, 20 + h), (x, 20 + h)])
-    sh, sw = strip.shape[:2]
-    size = (sw + 80, sh + 200)
-    m = cv2.getRotationMatrix2D((sw / 2, sh / 2), -angle, 1.0)  # OpenCV turns counter-clockwise
-    m[:, 2] += ((size[0] - sw) / 2, (size[1] - sh) / 2)
-    photo = cv2.warpAffine(strip, m, size, borderValue=(60, 50, 40))
-    tiles = []
-    for c in corners:
-        q = np.asarray(c, np.float64) @ m[:, :2].T + m[:, 2]
-        tiles.append({"box": [q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()], "corners": q.tolist()})
-    return photo, tiles
+    photo, corners = rack_row([_face(n) for n in numbers], angle)
+    return photo, [{"box": [c[:, 0].min(), c[:, 1].min(), c[:, 0].max(), c[:, 1].max()], "corners": c.tolist()}
+                   for c in corners]
 
 
 def test_a_racks_big_sevens_are_measured_with_the_rows_tilt() -> None:

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from drawn_rack import rack_row
 from vision import ocr
 from vision.ocr import NO_NUMBER, NumberReader, OcrSettings, ctc_string_probs, merge_turns, number_probs, tile_geometry, tilt, way_read
 
@@ -416,23 +417,8 @@ def test_a_tile_put_on_a_rack_upside_down_reads_as_itself(number):
 def _rack_row(numbers: str, angle: float) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
     """Tiles whose digits fill their faces standing side by side on a light rack, the row turned ``angle`` degrees
     clockwise; the photo and each tile's box."""
-    w, h, gap = 74, 100, 2
-    strip = np.full((h + 40, len(numbers) * (w + gap) + 40, 3), (214, 212, 204), np.uint8)
-    corners = []
-    for k, number in enumerate(numbers):
-        x = 20 + k * (w + gap)
-        strip[20 : 20 + h, x : x + w] = _filling_face(number)
-        corners.append([(x, 20), (x + w, 20), (x + w, 20 + h), (x, 20 + h)])
-    sh, sw = strip.shape[:2]
-    size = (sw + 80, sh + 200)
-    m = cv2.getRotationMatrix2D((sw / 2, sh / 2), -angle, 1.0)  # OpenCV turns counter-clockwise
-    m[:, 2] += ((size[0] - sw) / 2, (size[1] - sh) / 2)
-    photo = cv2.warpAffine(strip, m, size, borderValue=(60, 50, 40))
-    boxes = []
-    for c in corners:
-        q = np.asarray(c, np.float64) @ m[:, :2].T + m[:, 2]
-        boxes.append((q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()))
-    return photo, boxes
+    photo, corners = rack_row([_filling_face(n) for n in numbers], angle)
+    return photo, [(c[:, 0].min(), c[:, 1].min(), c[:, 0].max(), c[:, 1].max()) for c in corners]
 
 
 def test_a_tile_tilted_apart_from_its_neighbours_takes_theirs():
