@@ -28,15 +28,14 @@ from tqdm import tqdm  # noqa: E402
 from datasets.synth.writer import is_rack_scene, read_meta  # noqa: E402
 from vision.evaluate import open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
-from vision.ocr import DEFAULT_SETTINGS, box_tilt, tilts_together  # noqa: E402
+from vision.ocr import DEFAULT_SETTINGS, box_tilt, tilts_apart, tilts_together  # noqa: E402
 
 MIN_VISIBLE = 0.6  # a tile mostly hidden (under a hand, behind the tier in front) has no edges to measure
 
 
 def off_by(a: np.ndarray | Sequence[float], b: np.ndarray | Sequence[float]) -> np.ndarray:
-    """How many degrees apart two tilts are, modulo a quarter turn (0 to 45)."""
-    d = np.abs(np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)) % 90.0
-    return np.minimum(d, 90.0 - d)
+    """How many degrees apart two tilts are, modulo a quarter turn (0 to 45), as the reader measures it."""
+    return np.asarray(tilts_apart(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))
 
 
 def drawn_tilt(corners: Sequence[Sequence[float]]) -> float:

@@ -287,9 +287,14 @@ def tilts_together(tilts: Sequence[float], boxes: np.ndarray, reach: float, off:
         quarter = np.radians(4.0 * theirs)
         mean = math.degrees(math.atan2(np.sin(quarter).sum(), np.cos(quarter).sum())) / 4.0
         median = float(np.median(mean + _wrap_quarter(theirs - mean)))
-        if abs(_wrap_quarter(own[i] - median)) > off:
+        if tilts_apart(own[i], median) > off:
             out[i] = _wrap_quarter(median)
     return out
+
+
+def tilts_apart(a: float | np.ndarray, b: float | np.ndarray) -> float | np.ndarray:
+    """How many degrees apart two tilts are, modulo a quarter turn (0 to 45)."""
+    return np.abs(_wrap_quarter(np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)))
 
 
 def _wrap_quarter(angle: float | np.ndarray) -> float | np.ndarray:
@@ -615,7 +620,8 @@ class NumberReader:
         to the tile's."""
         if not wanted:
             return
-        crops = [(plans[i].geometry_at(a), a, self.ink_at(rgb, plans[i], a)) for i, a in wanted]
+        faces = [(plans[i].geometry_at(a), a, plans[i]) for i, a in wanted]
+        crops = [(face, a, self._ink_on(rgb, plan, face, a)) for face, a, plan in faces]
         rows, _ = self.read_crops(rgb, crops, windows)
         for (i, a), row in zip(wanted, rows):
             per_tile[i].append(row)
@@ -624,8 +630,13 @@ class NumberReader:
     def ink_at(self, rgb: np.ndarray, plan: "TilePlan", angle: float) -> tuple[float, float, float, float] | None:
         """The window round the tile's ink turned ``angle``: its first turn's window turned with it, or under a later
         turn (the face as its box shows it) one fitted there."""
-        if plan.geometry_at(angle) is not plan.geometry:
-            return ink_window(rgb, plan.geometry_at(angle), angle, self.settings) if self.settings.fit_ink else None
+        return self._ink_on(rgb, plan, plan.geometry_at(angle), angle)
+
+    def _ink_on(self, rgb: np.ndarray, plan: "TilePlan", face: TileGeometry,
+                angle: float) -> tuple[float, float, float, float] | None:
+        """``ink_at`` on ``face``, the plan's face turned ``angle`` (``TilePlan.geometry_at``), already derived."""
+        if face is not plan.geometry:
+            return ink_window(rgb, face, angle, self.settings) if self.settings.fit_ink else None
         return turned_window(plan.ink, angle - plan.turns[0])
 
     def lean_prior(self, plan: "TilePlan", turns: Sequence[float]) -> np.ndarray:
