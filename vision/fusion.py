@@ -59,6 +59,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.tiles import TWIST_CODES
 from vision.upright import TURNED_PAIR, turned_code, turned_over
 from vision.yolo_format import CLASS_NAMES
 
@@ -226,6 +227,20 @@ def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = 
         return p
     s = f.sum(1, keepdims=True)
     return np.where(s > 0, f / np.where(s > 0, s, 1.0), p)
+
+
+_TWIST_CODES = np.array([c in TWIST_CODES for c in CLASS_NAMES])
+
+
+def without_twist(fused: np.ndarray) -> np.ndarray:
+    """(N, classes) ``fused`` for the base game, whose set has no Twist joker (the engine reads one as a notation
+    error): their share dropped and each row renormalised. The classifier names a Twist joker for a face that looks
+    like one (an 11 drawn as two bars, a double joker's two faces); on a base set that says nothing of the other
+    codes, which keep their odds (a row on nothing else: every base code alike)."""
+    f = _check(fused, N_CODES, "fused")
+    f[:, _TWIST_CODES] = 0.0
+    s = f.sum(1, keepdims=True)
+    return np.where(s > 0, f / np.where(s > 0, s, 1.0), np.where(_TWIST_CODES, 0.0, 1.0 / (~_TWIST_CODES).sum()))
 
 
 def number_marginal(classifier: np.ndarray) -> np.ndarray:

@@ -29,7 +29,7 @@ from vision.consistent import (copy_warnings, likeliest_meld, meld_warnings, rea
                                rules_settle_turn)
 from vision.doubt import judge, reason
 from vision.frame import cut_by_frame
-from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse, way_unconfirmed
+from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse, way_unconfirmed, without_twist
 from vision.hard import FEW_SURE_WARNING, held_few_sure
 from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_inks, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion
 from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
@@ -329,6 +329,8 @@ class Reader:
         params = calibration.params(ocr is not None, rack=rack)
         evidence = None if calibration.ink is None else ink_likelihood(inks, CLASS_NAMES, calibration.ink)
         fused = fuse(probs, ocr, params, evidence)
+        if not rules.twist:  # the base game: its set holds no Twist joker
+            fused = without_twist(fused)
         doubt_below = calibration.threshold(ocr is not None)
         consistent = read_consistently(fused, meld_groups or None, known=known, rules=rules, doubt_below=doubt_below)
         # two melds laid nearly touching in a row: the rules tell them apart, and they are read again as two
@@ -387,14 +389,13 @@ class Reader:
         # rules settle it (R4 R5 R6: turned over it is no meld; a group too short to be a meld settles nothing)
         settled = {t for g in meld_groups if rules_settle_turn([codes[k] for k in g], rules) for t in g}
         unconfirmed = way_unconfirmed(codes, ocr) & np.array([t not in settled for t in range(n)], dtype=bool)
-        # where Twist jokers may be on the table (the rule is on, or one is read here), a joker read
-        # as the regular one is no surer than the Twist jokers are: their kinds are not yet confirmed
-        twist_possible = rules.twist or any(c in TWIST_CODES for c in codes)
+        # where Twist jokers may be on the table (the rule is on), a joker read as the regular one is no surer
+        # than the Twist jokers are: their kinds are not yet confirmed
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
         reasons = [
             reason(NO_COLOUR, no_colour & numbered),
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
-            reason(JOKER_KIND, [twist_possible and c == "J" for c in codes]),
+            reason(JOKER_KIND, [rules.twist and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),
             reason(CROWDED, [t in aside for t in range(n)]),
             reason(PARTIAL, partial),

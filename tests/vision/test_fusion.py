@@ -10,7 +10,7 @@ from vision_fakes import FakeModel, FakeNumberReader, number_vector, prob_vector
 
 from vision.calibration import Calibration
 from vision.fusion import (FusionParams, colour_disagreement, colour_marginal, disagreement, fuse, number_marginal, ocr_likelihood,
-                           way_unconfirmed)
+                           way_unconfirmed, without_twist)
 from vision.model import MODELS_DIR
 from vision.reader import Reader
 from vision.types import Image
@@ -244,6 +244,20 @@ def test_bad_input_is_named():
         FusionParams(cls_temperature=0)
     with pytest.raises(ValueError, match="ocr_temperature"):
         FusionParams(ocr_temperature=-1.0)
+
+
+def test_the_base_game_drops_the_twist_jokers_share_and_keeps_the_others_odds():
+    p = np.stack([prob_vector({"JM": 0.6, "O11": 0.3, "J": 0.05}), np.zeros(len(CLASS_NAMES))])
+    p[1, I["JD"]] = 1.0
+    before = p.copy()
+    out = without_twist(p)
+    assert out[:, [I["JD"], I["JM"], I["JC"]]].sum() == 0 and np.allclose(out.sum(1), 1.0)
+    assert out[0, I["O11"]] / out[0, I["J"]] == pytest.approx(p[0, I["O11"]] / p[0, I["J"]])
+    assert CLASS_NAMES[int(out[0].argmax())] == "O11"
+    assert np.allclose(out[1][out[1] > 0], 1 / 53) and (out[1] > 0).sum() == 53  # nothing else: every base code alike
+    assert np.array_equal(p, before)  # the input is left as it was
+    with pytest.raises(ValueError, match="fused: expected shape"):
+        without_twist(np.ones((1, 13)))
 
 
 # --------------------------------------------------------------------------- through the reader
