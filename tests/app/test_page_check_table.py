@@ -25,9 +25,9 @@ def test_photo_shows_the_melds_with_values_and_the_invalid_one(app):
     picture = app.session_state["photo_table"].picture  # the annotated photo, the tap target
     assert picture.shape == (1200, 1600, 3)
     # doubtful tiles stand out, and are first in the list of tiles
-    assert any("Please check these tiles" in w.value and "#13 **B8** (57%) or K7?" in w.value for w in app.warning)
+    assert any("Please check these tiles" in w.value and "#13 **B8** (58%) or K7?" in w.value for w in app.warning)
     pick = app.selectbox(key="table_pick")
-    assert pick.options[1].startswith("#13: B8 (57%) · Meld 4 ⚠ check")
+    assert pick.options[1].startswith("#13: B8 (58%) · Meld 4 ⚠ check")
     # and the meld that is not valid is listed first
     assert page_text(app).index("Meld 4 — K5 K6 B8") < page_text(app).index("Meld 1 — R10")
 
