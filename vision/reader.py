@@ -389,12 +389,12 @@ class Reader:
         # rules settle it (R4 R5 R6: turned over it is no meld; a group too short to be a meld settles nothing)
         settled = {t for g in meld_groups if rules_settle_turn([codes[k] for k in g], rules) for t in g}
         unconfirmed = way_unconfirmed(codes, ocr) & np.array([t not in settled for t in range(n)], dtype=bool)
-        # where Twist jokers may be on the table (the rule is on), a joker read as the regular one is no surer
-        # than the Twist jokers are: their kinds are not yet confirmed
         # the reasons a person is told come first, the most telling first; the rest only make a tile doubtful
         reasons = [
             reason(NO_COLOUR, no_colour & numbered),
             reason(TWIST_UNCONFIRMED, [c in TWIST_CODES for c in codes]),
+            # with the Twist rule on, a joker read as the regular one is no surer than the special jokers are: the
+            # reader is not yet confirmed on telling the kinds apart
             reason(JOKER_KIND, [rules.twist and c == "J" for c in codes]),
             reason(JOINED, [r.joined for r in raw]),
             reason(CROWDED, [t in aside for t in range(n)]),
