@@ -18,10 +18,11 @@ Orientation (``vision.ocr`` works it out per tile, see ``tile_geometry``):
   at a tilt near 45 degrees the box cannot tell, and all four turns are candidates; nor can a box
   about as wide as tall or wider (``foreshortened``): a tile standing on a rack, seen from above or
   from the seat, is shortened top to bottom and looks like one lying on its side, so its other two
-  turns are candidates too, read only where no turn read before reads a number surely (on a rack the one
-  standing the photo's way up always), and cut as the box shows the face (``TilePlan.geometry_at``; a
-  tile's full height would reach past the shortened face and shrink its number in the crop), with an ink
-  window fitted there (``NumberReader.ink_at``);
+  turns are candidates too, read only where no turn read before reads a number surely, and cut as the box
+  shows the face (``TilePlan.geometry_at``; a tile's full height would reach past the shortened face and
+  shrink its number in the crop), with an ink window fitted there (``NumberReader.ink_at``); on a rack,
+  where such a box far more often holds a standing tile than one lying on its side, the face as the box
+  shows it is read first, the photo's way up, and the sideways turns later;
 * which end is up from where the ink sits: the number is printed above the face's centre;
   where that is clear (and the ink does not fill the face) one turn is read, else both (or all four), and the turn that reads most
   like a number wins (``merge_turns``). A ``6`` read upside down is a ``9``, so a tile read as
@@ -580,9 +581,7 @@ class NumberReader:
             tilts = tilts_together(measured, boxes, self.settings.rack_tilt_reach, self.settings.rack_tilt_off)
         plans = [self.plan(rgb, box, upright, None if tilts is None else float(tilts[k])) for k, box in enumerate(boxes)]
         # first pass: each tile's likeliest turn; second: the other turns where the first is unsure; third: the
-        # turns of a face shortened by the view where none read so far reads a number surely, and on a rack its turn
-        # that stands the photo's way up whatever the others read (a big digit turned sideways, an 11, can read as
-        # a number surely; the rack's way up then weighs the two, ``rack_upright``)
+        # turns of a face shortened by the view (``TilePlan.later``) where none read so far reads a number surely
         first, share = self.read_crops(rgb, [(p.geometry, p.turns[0], p.ink) for p in plans])
         per_tile: list[list[np.ndarray]] = [[row] for row in first]
         read_turns: list[list[float]] = [[p.turns[0]] for p in plans]
@@ -597,13 +596,14 @@ class NumberReader:
         self._read_more(rgb, plans, again, per_tile, read_turns, later_windows)
         later = [
             (i, a) for i, p in enumerate(plans) for a in p.later
-            if (upright and abs(a) < 45.0) or max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
+            if max(row[:NO_NUMBER].max() for row in per_tile[i]) < self.settings.confident
         ]
         self._read_more(rgb, plans, later, per_tile, read_turns, later_windows)
         # a tile that cannot tell which end is up (a 6 or a 9 filling the face) goes the way its neighbours show
         shown = [shown_up(a, np.stack(rows), self.neighbours) for a, rows in zip(read_turns, per_tile)]
         priors = neighbour_priors(
-            np.array([(p.geometry.cx, p.geometry.cy) for p in plans]), np.array([p.geometry.height for p in plans]),
+            np.array([(p.geometry.cx, p.geometry.cy) for p in plans]),
+            np.array([max(p.geometry.width, p.geometry.height) for p in plans]),  # a tile's long side, however it is cut
             shown, read_turns, self.neighbours,
         )
         leans = [self.lean_prior(p, turns) for p, turns in zip(plans, read_turns)]
@@ -652,13 +652,22 @@ class NumberReader:
         geometry = box_geometry(rgb, box, s) if tilt_deg is None else tile_geometry(box, tilt_deg, s)
         x1, y1, x2, y2 = (float(v) for v in box)
         box_w, box_h = x2 - x1, y2 - y1
+        low, high = s.foreshortened
+        shortened = len(geometry.angles) == 2 and low <= box_w / box_h <= high
+        quarter = (_wrap(geometry.angles[0] + 90.0), _wrap(geometry.angles[0] - 90.0)) if shortened else ()
+        later: tuple[float, ...] = quarter
+        if shortened and upright and min(abs(a) for a in quarter) < min(abs(_wrap(a)) for a in geometry.angles):
+            # on a rack such a box is far more often a standing tile seen from above than one lying on its side: its
+            # face as the box shows it (the long side across) is read first, the photo's way up, and the turns of a
+            # tile lying on its side later (``TilePlan.geometry_at`` gives those the tile's own face back)
+            later = geometry.angles
+            geometry = TileGeometry(geometry.cx, geometry.cy, geometry.height, geometry.width, quarter)
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate
         inner = (0.1, 0.1, 0.9, 0.9)
         m, w = face_warp(geometry, geometry.angles[0], inner, 32)
         rows = ink_rows(cut(rgb, m, (w, 32)))
         lean = ink_lean(rows)
         angles = list(geometry.angles)
-        later: tuple[float, ...] = ()
         if len(angles) == 2:
             unsure = abs(lean) < s.lean_clear or ink_extent(rows) >= s.fills_face
             # first: on a rack the turn nearest the photo's up, elsewhere the one the ink says is up
@@ -668,9 +677,6 @@ class NumberReader:
                 lean = -lean
             # on a rack, ink leaning against the photo's way up is a tile put in upside down, or a digit's own weight
             unsure = unsure or lean < 0
-            low, high = s.foreshortened
-            if low <= box_w / box_h <= high:
-                later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
         else:
             unsure, lean = True, 0.0
         return TilePlan(geometry, tuple(angles), unsure, lean, later,
@@ -746,13 +752,15 @@ class TilePlan:
     turns: tuple[float, ...]  # angles to read, likeliest first
     unsure: bool  # the ink does not say which end is up: read every turn
     lean: float = 0.0  # how far the ink sits toward the first turn's top (0: it does not say; < 0: the other turn's)
-    # turns read only where none of ``turns`` read reads a number surely (on a rack the one standing its way up always)
+    # turns read only where none of ``turns`` reads a number surely: a box about as wide as tall holds a tile on its
+    # side or a standing tile seen from above, its face shortened; on a rack the second is read first
     later: tuple[float, ...] = ()
     ink: tuple[float, float, float, float] | None = None  # the window round the ink, on the face turned turns[0]
 
     def geometry_at(self, angle: float) -> TileGeometry:
-        """The face to cut turned ``angle``: under a later turn (a standing face shortened by the view) the face as
-        the box shows it, its long side across; under the others the tile's own."""
+        """The face to cut turned ``angle``: under a later turn the face a quarter turn from the first turns', its
+        width and height swapped (after a tile's own turns, a standing face shortened by the view as the box shows
+        it, its long side across; after those of such a face on a rack, the tile's own); under the others the plan's."""
         if any(abs(_wrap(angle - a)) < 1e-6 for a in self.later):
             g = self.geometry
             return TileGeometry(g.cx, g.cy, g.height, g.width, g.angles)

@@ -458,15 +458,17 @@ def test_on_a_rack_a_digit_whose_strokes_tilt_its_own_measure_is_cut_along_its_n
 
 
 @needs_model
-def test_on_a_rack_a_tile_seen_from_above_is_read_upright_though_it_reads_a_number_sideways():
+def test_on_a_rack_a_tile_seen_from_above_is_read_upright_first_though_it_reads_a_number_sideways():
     # a big 11 on a standing tile seen from above: its box is as wide as a tile lying on its side's, and turned
-    # sideways it reads as a number surely enough that the upright turns were never read; a rack's tiles stand the
-    # photo's way up, so there that turn is read whatever the others read
+    # sideways it reads as a number surely; a rack's tiles stand the photo's way up, so there the upright turn, cut as
+    # the box shows the face, is read first
     photo, box = _photo_with(_seen_from_above(_drawn_face("11", 56, 42), 0.6), 0.0)
     reader = NumberReader()
     plan = reader.plan(photo, box, upright=True)
-    assert all(abs(a) > 45 for a in plan.turns)
-    sideways = reader.read_crops(photo, [(plan.geometry, plan.turns[0], plan.ink)])[0][0]
+    assert abs(plan.turns[0]) < 6 and all(abs(a) > 45 for a in plan.later)
+    assert all(abs(a) > 45 for a in reader.plan(photo, box).turns)  # on a table: a tile on its side first
+    side = plan.later[0]
+    sideways = reader.read_crops(photo, [(plan.geometry_at(side), side, reader.ink_at(photo, plan, side))])[0][0]
     assert int(sideways.argmax()) != 10 and sideways[:NO_NUMBER].max() >= reader.settings.confident, sideways.round(3)
     p = reader.read(photo, [box], upright=True)[0]
     assert int(p.argmax()) == 10 and p[10] > 0.5, p.round(3)
@@ -474,18 +476,21 @@ def test_on_a_rack_a_tile_seen_from_above_is_read_upright_though_it_reads_a_numb
 
 def test_a_standing_tile_seen_from_above_is_cut_as_the_box_shows_it_under_its_upright_turns():
     photo, box = _photo_with(_seen_from_above(_face("5")), 0.0)
-    plan = NumberReader().plan(photo, box, upright=True)
-    own, seen = plan.geometry_at(plan.turns[0]), plan.geometry_at(plan.later[0])
-    assert own == plan.geometry and own.height > own.width  # lying on its side: its long side across the photo
-    # under the later turns, the face shortened top to bottom: the box's own width across it and its height down it
-    assert (seen.width, seen.height) == pytest.approx((own.height, own.width))
-    assert (seen.width, seen.height) == pytest.approx((box[2] - box[0], box[3] - box[1]), rel=0.05)
+    for upright in (False, True):  # on a table its upright turns come later, on a rack first
+        plan = NumberReader().plan(photo, box, upright=upright)
+        up, side = (plan.turns[0], plan.later[0]) if upright else (min(plan.later, key=abs), plan.turns[0])
+        assert abs(up) < 6 and abs(side) > 45
+        seen, own = plan.geometry_at(up), plan.geometry_at(side)
+        assert own.height > own.width  # lying on its side: its long side across the photo
+        # under the upright turns, the face shortened top to bottom: the box's own width across it and its height down
+        assert (seen.width, seen.height) == pytest.approx((own.height, own.width))
+        assert (seen.width, seen.height) == pytest.approx((box[2] - box[0], box[3] - box[1]), rel=0.05)
 
 
 def test_under_a_later_turn_the_ink_window_is_fitted_on_the_face_the_view_shows():
     photo, box = _photo_with(_seen_from_above(_drawn_face("13", 26, 42, ring=(15, 18, 59, 66)), 0.6), 0.0)
     reader = NumberReader()
-    plan = reader.plan(photo, box, upright=True)
+    plan = reader.plan(photo, box)  # a table: a tile on its side first, upright later
     upright = min(plan.later, key=abs)
     # the first turn's window cannot be turned a quarter (the face's sides would lie across the crop) ...
     assert ocr.turned_window(plan.ink, upright - plan.turns[0]) is None
