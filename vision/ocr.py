@@ -655,7 +655,7 @@ class NumberReader:
         low, high = s.foreshortened
         shortened = len(geometry.angles) == 2 and low <= box_w / box_h <= high
         quarter = (_wrap(geometry.angles[0] + 90.0), _wrap(geometry.angles[0] - 90.0)) if shortened else ()
-        later: tuple[float, ...] = quarter
+        later: tuple[float, ...] = ()
         if shortened and upright and min(abs(a) for a in quarter) < min(abs(_wrap(a)) for a in geometry.angles):
             # on a rack such a box is far more often a standing tile seen from above than one lying on its side: its
             # face as the box shows it (the long side across) is read first, the photo's way up, and the turns of a
@@ -677,6 +677,8 @@ class NumberReader:
                 lean = -lean
             # on a rack, ink leaning against the photo's way up is a tile put in upside down, or a digit's own weight
             unsure = unsure or lean < 0
+            if shortened and not later:  # a tile on its side first, and the face the view shortened later
+                later = (_wrap(angles[0] + 90.0), _wrap(angles[0] - 90.0))
         else:
             unsure, lean = True, 0.0
         return TilePlan(geometry, tuple(angles), unsure, lean, later,
