@@ -144,14 +144,19 @@ class FusionParams:
                                    number_temperature=self.rack_number_temperature)
 
 
+def _rows_normalised(f: np.ndarray, fallback: np.ndarray | float) -> np.ndarray:
+    """Each row of ``f`` divided by its sum; a row that sums to nothing is ``fallback`` there (its own row of it)."""
+    s = f.sum(1, keepdims=True)
+    return np.where(s > 0, f / np.where(s > 0, s, 1.0), fallback)
+
+
 def _check(probs: np.ndarray, width: int, what: str) -> np.ndarray:
     p = np.asarray(probs, dtype=np.float64)
     if p.ndim != 2 or p.shape[1] != width:
         raise ValueError(f"{what}: expected shape (tiles, {width}), got {p.shape}")
     if not np.all(np.isfinite(p)) or (p < 0).any():
         raise ValueError(f"{what}: probabilities must be finite and non-negative")
-    s = p.sum(1, keepdims=True)
-    return np.where(s > 0, p / np.where(s > 0, s, 1.0), 1.0 / width)
+    return _rows_normalised(p, 1.0 / width)
 
 
 def _from_log(logp: np.ndarray) -> np.ndarray:
@@ -225,8 +230,7 @@ def fuse(classifier: np.ndarray, ocr: np.ndarray | None, params: FusionParams = 
         f = f * e ** params.evidence_weight
     if f is p:
         return p
-    s = f.sum(1, keepdims=True)
-    return np.where(s > 0, f / np.where(s > 0, s, 1.0), p)
+    return _rows_normalised(f, p)
 
 
 _TWIST_CODES = np.array([c in TWIST_CODES for c in CLASS_NAMES])
@@ -239,8 +243,7 @@ def without_twist(fused: np.ndarray) -> np.ndarray:
     codes, which keep their odds (a row on nothing else: every base code alike)."""
     f = _check(fused, N_CODES, "fused")
     f[:, _TWIST_CODES] = 0.0
-    s = f.sum(1, keepdims=True)
-    return np.where(s > 0, f / np.where(s > 0, s, 1.0), np.where(_TWIST_CODES, 0.0, 1.0 / (~_TWIST_CODES).sum()))
+    return _rows_normalised(f, np.where(_TWIST_CODES, 0.0, 1.0 / (~_TWIST_CODES).sum()))
 
 
 def number_marginal(classifier: np.ndarray) -> np.ndarray:

@@ -186,9 +186,14 @@ class TileGeometry:
 
     cx: float
     cy: float
-    width: float  # of the face upright (the short side)
-    height: float  # of the face upright (the long side)
+    width: float  # of the face upright (the short side; the long one for a face the view shortened, ``across``)
+    height: float  # of the face upright (the long side; the short one for a face the view shortened)
     angles: tuple[float, ...]  # clockwise degrees that would bring the face upright, best guess first
+
+    def across(self, angles: tuple[float, ...] | None = None) -> "TileGeometry":
+        """The face a quarter turn over, its width and height swapped: a tile's own face as a standing face shortened by
+        the view shows it in its box (its long side across), and back; turned by ``angles`` (default: these)."""
+        return TileGeometry(self.cx, self.cy, self.height, self.width, self.angles if angles is None else angles)
 
 
 def tilt(gray: np.ndarray) -> tuple[float, float]:
@@ -661,7 +666,7 @@ class NumberReader:
             # face as the box shows it (the long side across) is read first, the photo's way up, and the turns of a
             # tile lying on its side later (``TilePlan.geometry_at`` gives those the tile's own face back)
             later = geometry.angles
-            geometry = TileGeometry(geometry.cx, geometry.cy, geometry.height, geometry.width, quarter)
+            geometry = geometry.across(quarter)
         # which end is up: the ink on the face (the centre 80%) turned by the first candidate
         inner = (0.1, 0.1, 0.9, 0.9)
         m, w = face_warp(geometry, geometry.angles[0], inner, 32)
@@ -764,8 +769,7 @@ class TilePlan:
         width and height swapped (after a tile's own turns, a standing face shortened by the view as the box shows
         it, its long side across; after those of such a face on a rack, the tile's own); under the others the plan's."""
         if any(abs(_wrap(angle - a)) < 1e-6 for a in self.later):
-            g = self.geometry
-            return TileGeometry(g.cx, g.cy, g.height, g.width, g.angles)
+            return self.geometry.across()
         return self.geometry
 
 
