@@ -24,8 +24,10 @@ committed models exactly as ``rummi evaluate`` reads it (``vision.evaluate.evalu
 - ``mirror``: the photo mirrored left to right (``Mirror``), as a front camera that saves what its screen showed
   hands it over; the labels mirrored with it.
 
-For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, and
-what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
+For each it prints the share of tiles found, read exactly, and shown as sure, the sure tiles read wrong, the
+readings shown as sure on a box that matches no labelled tile (``EvalReport.sure_on_no_tile``: sure but wrong never
+counts them, and under a steep view of a rack most are one digit of a 10-13 boxed alone and read as a number of its
+own), and what share of the errors were flagged, each beside its ratio to the unchanged photos. The renders' own camera
 (``datasets.synth.photo``) draws milder versions of some of these; the changes here go further on purpose.
 
     .venv/bin/python bench/bench_phones.py DATASET [--split SPLIT] [--rack] [--limit N] [--only warm,slant] [--models DIR]
@@ -284,7 +286,8 @@ def row(name: str, r: EvalReport, base: EvalReport | None) -> str:
     found, exact, sure = share(r.matched, r.labelled), share(r.exact, r.labelled), share(r.sure, r.matched)
     flagged = share(r.wrong_flagged, r.wrong) if r.wrong else 1.0
     cells = [f"{name:<6}", f"{100 * found:6.1f}%", f"{100 * exact:6.1f}%", f"{100 * sure:6.1f}%",
-             f"{r.sure_wrong:5d} ({100 * share(r.sure_wrong, r.sure):4.1f}%)", f"{100 * flagged:6.1f}%"]
+             f"{r.sure_wrong:5d} ({100 * share(r.sure_wrong, r.sure):4.1f}%)", f"{r.sure_on_no_tile:8d}",
+             f"{100 * flagged:6.1f}%"]
     if base is not None:
         b_found, b_exact, b_sure = (share(base.matched, base.labelled), share(base.exact, base.labelled),
                                     share(base.sure, base.matched))
@@ -335,7 +338,8 @@ def main() -> None:
         change, view = (CHANGES[name], None) if name in CHANGES else (as_taken, VIEWS[name])
         return changed_copy(args.dataset, args.split, change, folder, args.limit, view=view)
 
-    header = f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'flagged':>7}  ratio found exact sure"
+    header = (f"{'':<6}  {'found':>7}  {'exact':>7}  {'sure':>7}  {'sure, wrong':>12}  {'no tile':>8}  {'flagged':>7}  "
+              "ratio found exact sure")
     run_bench(args, wanted, header, row, copy)
 
 
