@@ -13,9 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_phones import CHANGES, changed_copy  # noqa: E402
+from bench_phones import CHANGES, changed_copy, row  # noqa: E402
 
-from vision.evaluate import open_dataset  # noqa: E402
+from vision.evaluate import EvalReport, open_dataset  # noqa: E402
 from vision.load import load_image  # noqa: E402
 from vision.turn import turned_box  # noqa: E402
 
@@ -153,3 +153,15 @@ def test_a_mirrored_copy_mirrors_each_photo_and_its_labels_alike(tmp_path):
     for o, n in zip(old, new):  # the centre mirrored, the size and the class kept
         assert n[0] == o[0]
         assert [float(v) for v in n[1:]] == pytest.approx([1 - float(o[1]), *(float(v) for v in o[2:])], abs=1e-5)
+
+
+def test_a_row_shows_the_sure_readings_on_no_tile_beside_the_sure_but_wrong():
+    # a tile's digit boxed alone and read as a sure number is on no labelled tile: sure but wrong never counts it
+    report = EvalReport(dataset="d", split="s", photos=2, labelled=40, detected=46, matched=38, exact=35,
+                        number_right=36, colour_right=38, recall=0.95, precision=0.83, exact_accuracy=0.875,
+                        number_accuracy=0.95, colour_accuracy=1.0, sure=20, sure_wrong=1, wrong=3, wrong_flagged=2,
+                        sure_on_no_tile=7)
+    line = row("steep", report, report)
+    found_exact_sure, wrong, rest = line.partition("   1 ( 5.0%)")
+    assert wrong and found_exact_sure.split() == ["steep", "95.0%", "87.5%", "52.6%"]
+    assert rest.split() == ["7", "66.7%", "1.00", "1.00", "1.00"]  # on no tile, errors flagged, the ratios
