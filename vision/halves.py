@@ -9,18 +9,26 @@ and its box is theirs joined. A tile found twice is no such pair: two boxes roun
 half a tile on (the two span one and a half tiles, and their joined box would hold half of the next tile's
 number). The join is the boxes' guess, not a reading: the reader shows a joined tile as doubtful
 (``vision.types.JOINED``).
+
+Where the rows' spacing is measured on such halves (a rack seen from low down, every 10-13 of it boxed digit by
+digit), the two lie "a tile" apart and are not joined; each is read surely as a number of its own, the 1 of a 13
+as a 1 and its 3 as a 3. The number recogniser reads printed text: two boxes side by side taken together as one
+line (``one_number``) read as a 10-13 where they hold one tile's two digits, and seldom where they hold two tiles
+(their joint and the tiles' margins lie between): both are then doubtful, as a box round part of its tile's number
+is (``vision.types.PARTIAL``). The classifier, which learnt one tile at a time, reads two tiles side by side as a
+10-13 more often than not, so it can not be the test there.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
 from .fusion import number_marginal
 from .layout import close_pairs
 
-TENS = (9, 10, 11, 12)  # the classifier's number columns of the 10-13
+TENS = (9, 10, 11, 12)  # the number columns of the 10-13 (the classifier's numbers' and the recogniser's)
 SURE_TENS = 0.5  # the joined box's 10-13 (summed over colours) at least this likely
 MAX_SPAN = 1.25  # two halves span at most this many tile widths along their row (``ClosePair.span``)
 # ... and lie at least this many tile widths apart, centre to centre (``ClosePair.apart``): two boxes on one tile,
@@ -52,3 +60,21 @@ def join_halves(boxes: np.ndarray,
     joined_probs = np.asarray(classify(joined), dtype=np.float64).reshape(len(joined), -1)
     keep = [k for k, tens in enumerate(number_marginal(joined_probs)[:, list(TENS)].sum(1)) if tens >= SURE_TENS]
     return [candidates[k] for k in keep], joined[keep].reshape(-1, 4), joined_probs[keep]
+
+
+def one_number(boxes: np.ndarray, pairs: Sequence[tuple[int, int]],
+               read_spans: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """(N,) bool: the boxes of ``pairs`` (two boxes side by side along a row, ``vision.layout.row_neighbours``) whose
+    two boxes taken together read as one 10-13 (at least ``SURE_TENS``, summed over the four) to the number
+    recogniser. read_spans: the recogniser on (M, 4) boxes of the same photo, (M, 14) (``NumberReader.read_spans``)."""
+    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    out = np.zeros(len(boxes), dtype=bool)
+    if not len(pairs):
+        return out
+    spans = np.array([np.concatenate([np.minimum(boxes[a, :2], boxes[b, :2]), np.maximum(boxes[a, 2:], boxes[b, 2:])])
+                      for a, b in pairs])
+    read = np.asarray(read_spans(spans), dtype=np.float64).reshape(len(spans), -1)
+    for (a, b), tens in zip(pairs, read[:, list(TENS)].sum(1)):
+        if tens >= SURE_TENS:
+            out[[a, b]] = True
+    return out

@@ -232,6 +232,14 @@ def _melds(frame: "_Frame") -> list[list[int]]:
     return _reading_order(frame, groups)
 
 
+def row_neighbours(boxes: Sequence[Sequence[float]], down: bool | None = None) -> list[tuple[int, int]]:
+    """Each two boxes side by side in a row of touching tiles, level with each other (centres within ``LEVEL`` of a
+    tile height across the row): (a, b), a before b along the row. ``down``: as ``group_melds``."""
+    frame = _row_frame(boxes, down)
+    return [(a, b) for g in _melds(frame) for a, b in zip(g, g[1:])
+            if abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2]
+
+
 def rack_order(boxes: Sequence[Sequence[float]]) -> list[int]:
     """All tiles in rack order: tiers top to bottom, each tier left to right (no grouping)."""
     frame = _Frame.of(boxes)

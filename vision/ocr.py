@@ -75,6 +75,10 @@ REC_HEIGHT = 48  # the recogniser's input height
 # blown up several times: the blocky steps of those pixels and of the photo's compression are edges that no
 # printed text the recogniser learnt from has, and they also pass for ink where the ink is measured.
 CUT_SMOOTH = 0.8
+# A span (``NumberReader.read_spans``: two boxes read as one line) loses this share of its height at its top and foot,
+# and is read at most this wide (pixels at the recogniser's height: four times its height, two tiles and more)
+SPAN_TRIM = 0.05
+SPAN_MAX_WIDTH = 192
 # glyphs a general text recogniser reads for our digits in some fonts (a "1" is often an "I")
 LOOK_ALIKES = {"1": "Il|丨!", "0": "Oo〇D"}
 # One glyph a recogniser reads for a whole "11": editions that set the two ones close under joined top serifs
@@ -707,12 +711,7 @@ class NumberReader:
         for _, geometry, angle, window in cuts:
             m, w = face_warp(geometry, angle, window, REC_HEIGHT)
             images.append(cut(rgb, m, (min(w, s.max_width), REC_HEIGHT)))
-        columns = self._columns_loaded()
-        # only the blank's and the digits' columns travel on (the alphabet has thousands)
-        keep = sorted({0, *(c for cols in columns.values() for c in cols)})
-        at = {c: k for k, c in enumerate(keep)}
-        steps = self.recognise(images, keep=keep)
-        probs = number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
+        probs = self._numbers_of(images)
         # as between turns (merge_turns): the cut under which the crop reads most like a number counts most
         weight = probs[:, :NO_NUMBER].sum(1) ** 2 + 1e-9
         owner = np.array([k for k, *_ in cuts])
@@ -722,6 +721,34 @@ class NumberReader:
         fixed = len(windows) * len(crops)  # the fixed windows' cuts come first, window by window
         share = (weight[:fixed] / total[owner[:fixed]]).reshape(len(windows), len(crops))
         return answers / total[:, None], share
+
+    def read_spans(self, rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+        """(N, 14) probabilities over numbers 1..13 and "no number" for what each box holds read as one line of text,
+        the photo's way up, as it lies (no turn, no window): two boxes side by side taken together (``vision.halves``)."""
+        boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        if not len(boxes):
+            return np.zeros((0, NUMBER_COLUMNS))
+        height, width = rgb.shape[:2]
+        images = []
+        for x1, y1, x2, y2 in boxes:
+            trim = SPAN_TRIM * (y2 - y1)  # the box's own top and foot edges are no text
+            top, foot = int(np.clip(round(y1 + trim), 0, height - 1)), int(np.clip(round(y2 - trim), 1, height))
+            left, right = int(np.clip(round(x1), 0, width - 1)), int(np.clip(round(x2), 1, width))
+            span = rgb[top:max(foot, top + 1), left:max(right, left + 1)]
+            out_w = int(np.clip(round(span.shape[1] * REC_HEIGHT / span.shape[0]), 8, SPAN_MAX_WIDTH))
+            shrink = span.shape[0] > REC_HEIGHT  # a big span's pixels averaged, as the detector's photo is shrunk
+            line = cv2.resize(span, (out_w, REC_HEIGHT), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+            images.append(cv2.GaussianBlur(line, (0, 0), CUT_SMOOTH))
+        return self._numbers_of(images)
+
+    def _numbers_of(self, images: Sequence[np.ndarray]) -> np.ndarray:
+        """(len(images), 14): the number each image (48 px high) reads as, by ``number_probs``."""
+        columns = self._columns_loaded()
+        # only the blank's and the digits' columns travel on (the alphabet has thousands)
+        keep = sorted({0, *(c for cols in columns.values() for c in cols)})
+        at = {c: k for k, c in enumerate(keep)}
+        steps = self.recognise(images, keep=keep)
+        return number_probs(steps, {d: tuple(at[c] for c in cols) for d, cols in columns.items()})
 
     def _columns_loaded(self) -> dict[str, tuple[int, ...]]:
         _ = self.session

@@ -32,7 +32,8 @@ from vision.frame import cut_by_frame
 from vision.fusion import NUMBER_COLUMNS, colour_disagreement, disagreement, fuse, way_unconfirmed, without_twist
 from vision.hard import FEW_SURE_WARNING, held_few_sure
 from vision.ink import CLEAR_INK, InkOpinion, InkReading, clear_inks, held_to_blue, held_to_colour_change, ink_disagrees, ink_likelihood, ink_opinion
-from vision.layout import melds_with_cuts, rack_order, rows_run_down, too_close
+from vision.halves import one_number
+from vision.layout import melds_with_cuts, rack_order, row_neighbours, rows_run_down, too_close
 from vision.load import load_image
 from vision.lowview import LowView, squeezed, stretched
 from vision.metrics import box_iou
@@ -62,6 +63,13 @@ class NumberReading(Protocol):
     stand the photo's way up (a rack)."""
 
     def read(self, rgb: np.ndarray, boxes: np.ndarray, upright: bool = False) -> np.ndarray: ...
+
+
+@runtime_checkable
+class SpansReading(Protocol):
+    """A number reader that also reads what a box holds as one line of text (``NumberReader.read_spans``)."""
+
+    def read_spans(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray: ...
 
 
 @runtime_checkable
@@ -366,6 +374,9 @@ class Reader:
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
         partial = goes_on(work, work_boxes)  # a box round part of its tile's number reads a part surely
+        if rack and isinstance(numbers, SpansReading):
+            # two boxes side by side on a rack that read as one 10-13 together: one tile's two digits boxed apart
+            partial |= one_number(tile_boxes, row_neighbours(tile_boxes), lambda b: numbers.read_spans(photo.rgb, b))
         cut = cut_by_frame(tile_boxes, photo.width, photo.height)  # so does a tile half out of the photo
         twice = overlapped(photo.rgb, tile_boxes)  # one of two boxes this much on each other may be no tile
         no_colour = colourless(work, work_boxes)  # a filter's one tint: no numbered tile's colour can be sure

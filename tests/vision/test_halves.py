@@ -1,13 +1,15 @@
-"""A 10-13 boxed digit by digit is joined into one tile (vision/halves.py), and shown as doubtful."""
+"""A 10-13 boxed digit by digit is joined into one tile (vision/halves.py), and shown as doubtful; on a rack, two boxes
+that read as one 10-13 together are doubtful too."""
 
 from __future__ import annotations
 
 import numpy as np
-from vision_fakes import FakeModel, FakeRawTile, prob_vector, raw_tile
+from vision_fakes import FakeModel, FakeNumberReader, FakeRawTile, number_vector, prob_vector, raw_tile
 
-from vision.halves import join_halves
+from vision.halves import join_halves, one_number
+from vision.layout import row_neighbours
 from vision.reader import Reader
-from vision.types import DOUBT_TEXT, JOINED, Image
+from vision.types import DOUBT_TEXT, JOINED, PARTIAL, Image
 
 W, H = 40.0, 56.0  # a tile's box
 
@@ -88,3 +90,63 @@ def test_two_boxes_round_one_centre_are_one_tile_found_twice_not_halves():
     twice = np.insert(boxes, 3, boxes[2] + np.array([0.05 * W, 0.1 * H, -0.05 * W, 0.1 * H]), axis=0)
     never = Classify("B13")
     assert join_halves(twice, never)[0] == [] and never.asked == []
+
+
+class Spans:
+    """The number recogniser on spans: reads a span as ``number`` where it is as wide as one tile (one tile's two
+    digits), else as no number; remembers the spans it was shown."""
+
+    def __init__(self, number: int = 13) -> None:
+        self.number, self.asked = number, []
+
+    def __call__(self, spans: np.ndarray) -> np.ndarray:
+        self.asked.append(np.asarray(spans).tolist())
+        return np.stack([number_vector({self.number: 0.9} if s[2] - s[0] <= 1.05 * W else {None: 0.9}) for s in spans])
+
+
+def test_two_boxes_side_by_side_that_read_as_one_10_13_together_are_marked():
+    boxes = np.array(scene(below=0))  # a B13 in halves at boxes 3 and 4, in a row of five tiles
+    spans = Spans()
+    marked = one_number(boxes, row_neighbours(boxes), spans)
+    assert np.flatnonzero(marked).tolist() == [3, 4]
+    assert [60.0 + 3 * W, 102.0, 60.0 + 4 * W, 100.0 + H] in spans.asked[0]  # the two halves' span: the tile
+    assert not one_number(boxes, row_neighbours(boxes), Spans(8)).any()  # together they read as another number
+    never = Spans()
+    assert not one_number(boxes, [], never).any() and never.asked == []
+
+
+def test_the_neighbours_are_the_boxes_side_by_side_in_a_row():
+    boxes = np.array(scene(split_at=(), n=3, below=1))  # a row of three, a meld of five below
+    assert row_neighbours(boxes) == [(0, 1), (1, 2), (3, 4), (4, 5), (5, 6), (6, 7)]
+    offset = boxes.copy()
+    offset[1] += np.array([0.0, 0.5 * H, 0.0, 0.5 * H])  # half a tile lower: not level with its row
+    assert (0, 1) not in row_neighbours(offset) and (1, 2) not in row_neighbours(offset)
+
+
+class SpanNumbers(FakeNumberReader):
+    """A number reader that also reads spans (``vision.reader.SpansReading``)."""
+
+    def __init__(self, spans: Spans, answers: dict) -> None:
+        super().__init__(answers)
+        self.spans = spans
+
+    def read_spans(self, rgb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        return self.spans(boxes)
+
+
+def test_on_a_rack_one_tiles_two_digits_read_surely_apart_are_doubtful():
+    # a rack seen from low down: its R13 boxed digit by digit, each half read surely (a 1 and a 3), beside an R5
+    codes = ["R5", "R1", "R3", "K7"]
+    boxes = [(60.0, 100.0, 60.0 + W, 100.0 + H), (60.0 + W, 102.0, 60.0 + 1.6 * W, 100.0 + H),
+             (60.0 + 1.4 * W, 102.0, 60.0 + 2 * W, 100.0 + H), (60.0 + 2 * W, 100.0, 60.0 + 3 * W, 100.0 + H)]
+    tiles = [raw_tile(b, {c: 0.999}) for b, c in zip(boxes, codes)]
+    image = Image(rgb=np.zeros((300, 400, 3), np.uint8), path="rack.jpg")
+    answers = {b: {int(c[1:]): 0.99} for b, c in zip(boxes, codes)}  # the recogniser reads each box as the classifier
+    numbers = SpanNumbers(Spans(), answers)
+    reading = Reader(model=FakeModel(tiles), number_reader=numbers, sideways=False, mirror=False).read(image, rack=True)
+    assert [(t.code, t.doubtful, t.doubt) for t in reading.tiles] == [
+        ("R5", False, None), ("R1", True, PARTIAL), ("R3", True, PARTIAL), ("K7", False, None)]
+    # a table's melds are read by their rules, and its halves by their spacing: the spans are not read there
+    numbers = SpanNumbers(Spans(), answers)
+    Reader(model=FakeModel(tiles), number_reader=numbers, sideways=False, mirror=False).read(image)
+    assert numbers.spans.asked == []

@@ -614,3 +614,16 @@ def test_the_other_turns_are_read_in_the_photos_best_windows(monkeypatch):
     assert reader.plan(photo, box).unsure and reader.plan(photo, box).ink is not None
     reader.read(photo, [box])
     assert calls == [len(OcrSettings().windows) + 1, OcrSettings().later_windows + 1]
+
+
+@needs_model
+def test_a_span_is_read_as_one_line_the_photos_way_up():
+    """``read_spans``: what a box holds, read whole as one line of text (two boxes side by side taken together)."""
+    photo, box = _photo_with(_pil_face("13"), 0.0)
+    x1, y1, x2, y2 = box
+    blank = (x1 - 60.0, y1, x1 - 10.0, y2)  # the dark table beside the tile: no number
+    p = NumberReader().read_spans(photo, np.array([box, blank]))
+    assert p.shape == (2, 14) and np.allclose(p.sum(1), 1.0)
+    assert int(p[0].argmax()) == 12 and p[0, 12] > 0.5, p[0].round(3)  # the 13
+    assert int(p[1].argmax()) == NO_NUMBER
+    assert NumberReader().read_spans(photo, np.zeros((0, 4))).shape == (0, 14)
