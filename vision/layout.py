@@ -191,14 +191,16 @@ def _own_width_pairs(frame: "_Frame") -> list[ClosePair]:
 
 
 def _close_pairs_in(frame: "_Frame", groups: Sequence[Sequence[int]] | None) -> list[ClosePair]:
+    found = [ClosePair(a, b, frame.apart(a, b), frame.span(a, b)) for a, b in _level_pairs(frame, groups)]
+    return sorted((p for p in found if p.apart < CLOSE), key=lambda p: p.apart)
+
+
+def _level_pairs(frame: "_Frame", groups: Sequence[Sequence[int]] | None) -> list[tuple[int, int]]:
+    """Each two neighbours along the rows (``groups``, or the rows of touching tiles ``_melds`` makes), level with
+    each other across the row."""
     rows = [list(g) for g in (_melds(frame) if groups is None else groups) if len(g) >= 2]
-    found: list[ClosePair] = []
-    for g in rows:
-        for a, b in zip(g, g[1:]):
-            apart = frame.apart(a, b)
-            if apart < CLOSE and abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2:
-                found.append(ClosePair(a, b, apart, frame.span(a, b)))
-    return sorted(found, key=lambda p: p.apart)
+    return [(a, b) for g in rows for a, b in zip(g, g[1:])
+            if abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2]
 
 
 def _melds(frame: "_Frame") -> list[list[int]]:
@@ -235,9 +237,7 @@ def _melds(frame: "_Frame") -> list[list[int]]:
 def row_neighbours(boxes: Sequence[Sequence[float]], down: bool | None = None) -> list[tuple[int, int]]:
     """Each two boxes side by side in a row of touching tiles, level with each other (centres within ``LEVEL`` of a
     tile height across the row): (a, b), a before b along the row. ``down``: as ``group_melds``."""
-    frame = _row_frame(boxes, down)
-    return [(a, b) for g in _melds(frame) for a, b in zip(g, g[1:])
-            if abs(frame.v[a] - frame.v[b]) <= LEVEL * (frame.h[a] + frame.h[b]) / 2]
+    return _level_pairs(_row_frame(boxes, down), None)
 
 
 def rack_order(boxes: Sequence[Sequence[float]]) -> list[int]:
