@@ -36,6 +36,12 @@ MAX_SPAN = 1.25  # two halves span at most this many tile widths along their row
 MIN_APART = 0.3
 
 
+def _spans(boxes: np.ndarray, pairs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """(len(pairs), 4): the box round each pair of ``boxes`` (N, 4) together."""
+    return np.array([np.concatenate([np.minimum(boxes[a, :2], boxes[b, :2]), np.maximum(boxes[a, 2:], boxes[b, 2:])])
+                     for a, b in pairs]).reshape(-1, 4)
+
+
 def join_halves(boxes: np.ndarray,
                 classify: Callable[[np.ndarray], np.ndarray]) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
     """The pairs of boxes that are one tile's two digits, each pair's joined box and the classifier's reading of it.
@@ -55,8 +61,7 @@ def join_halves(boxes: np.ndarray,
         candidates.append((a, b))
     if not candidates:
         return [], np.zeros((0, 4)), np.zeros((0, 0))
-    joined = np.array([np.concatenate([np.minimum(boxes[a, :2], boxes[b, :2]), np.maximum(boxes[a, 2:], boxes[b, 2:])])
-                       for a, b in candidates])
+    joined = _spans(boxes, candidates)
     joined_probs = np.asarray(classify(joined), dtype=np.float64).reshape(len(joined), -1)
     keep = [k for k, tens in enumerate(number_marginal(joined_probs)[:, list(TENS)].sum(1)) if tens >= SURE_TENS]
     return [candidates[k] for k in keep], joined[keep].reshape(-1, 4), joined_probs[keep]
@@ -71,8 +76,7 @@ def one_number(boxes: np.ndarray, pairs: Sequence[tuple[int, int]],
     out = np.zeros(len(boxes), dtype=bool)
     if not len(pairs):
         return out
-    spans = np.array([np.concatenate([np.minimum(boxes[a, :2], boxes[b, :2]), np.maximum(boxes[a, 2:], boxes[b, 2:])])
-                      for a, b in pairs])
+    spans = _spans(boxes, pairs)
     read = np.asarray(read_spans(spans), dtype=np.float64).reshape(len(spans), -1)
     for (a, b), tens in zip(pairs, read[:, list(TENS)].sum(1)):
         if tens >= SURE_TENS:
