@@ -16,8 +16,8 @@ held-out photos, which are for reporting). The fit:
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
-   are wrong (``fit_threshold``), for the 6s and 9s apart and for the tiles of a reading stretched from a
-   low view apart, then asks the sure tiles for a margin beyond it, since editions unlike the
+   are wrong (``fit_threshold``), for the 6s and 9s apart, for the 1s apart (what a digit whose detail is lost
+   reads as) and for the tiles of a reading stretched from a low view apart, then asks the sure tiles for a margin beyond it, since editions unlike the
    calibration's are read worse (``with_margin``).
 
     python -m training.calibrate DATASET [--split val] [--models DIR] [--out FILE]
@@ -34,7 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
-from vision.calibration import CALIBRATION, Calibration
+from vision.calibration import CALIBRATION, Calibration, reads_one
 from vision.fusion import FusionParams, fuse
 from vision.ink import InkRates, ink_likelihood
 from vision.types import NumberAnswers
@@ -280,9 +280,10 @@ def fit_threshold(confidence: np.ndarray, flagged: np.ndarray, wrong: np.ndarray
 
 
 def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: bool
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Read the records again, models replaced by their recorded answers: per matched tile (confidence, flagged by
-    a rule other than the thresholds, wrong, read as a 6 or a 9, of a photo read stretched as a low view).
+    a rule other than the thresholds, wrong, read as a 6 or a 9, of a photo read stretched as a low view, read as
+    a 1).
 
     With no thresholds, the reader keeps the reading of a low view with more tiles no other rule doubts."""
     from vision.evaluate import edition_rules
@@ -290,8 +291,8 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
     from vision.types import Image
 
     flat = dataclasses.replace(calibration, doubt_below=0.0, doubt_below_alone=0.0, six_nine_below=0.0, six_nine_below_alone=0.0,
-                               low_view_below=0.0, low_view_below_alone=0.0)
-    confidence, flagged, wrong, six_nine, low = [], [], [], [], []
+                               low_view_below=0.0, low_view_below_alone=0.0, one_below=0.0, one_below_alone=0.0)
+    confidence, flagged, wrong, six_nine, low, one = [], [], [], [], [], []
     for r in records:
         if not len(r.boxes):
             continue
@@ -314,8 +315,9 @@ def replay(records: Sequence[PhotoRecord], calibration: Calibration, with_ocr: b
             wrong.append(tile.code != read.truth[t])
             six_nine.append(reads_turned(tile.code))
             low.append(reading.stretch > 1)
+            one.append(reads_one(tile.code))
     return (np.asarray(confidence), np.asarray(flagged, bool), np.asarray(wrong, bool), np.asarray(six_nine, bool),
-            np.asarray(low, bool))
+            np.asarray(low, bool), np.asarray(one, bool))
 
 
 def with_margin(threshold: float, margin: float = STYLE_MARGIN) -> float:
@@ -343,7 +345,7 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
                    "style_margin": margin}
     thresholds = {}
     for with_ocr in ((False, True) if ocr is not None else (False,)):
-        conf, flagged, wrong, six_nine, low = replay(records, cal, with_ocr)
+        conf, flagged, wrong, six_nine, low, one = replay(records, cal, with_ocr)
 
         def threshold(kind: np.ndarray) -> float:
             if not kind.any():  # no such tile among the calibration's photos: no bound of its own
@@ -352,9 +354,11 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
 
         # each kind of tile meets the bounds on its own, so all of them together do too: a low view's tiles are
         # held to their own threshold and to their kind's (the reader takes the higher)
-        tau, tau69, tau_low = threshold(~six_nine & ~low), threshold(six_nine & ~low), threshold(low)
-        thresholds[with_ocr] = (tau, tau69, tau_low)
-        sure = ~flagged & (conf >= np.maximum(np.where(six_nine, tau69, tau), np.where(low, tau_low, 0.0)))
+        tau, tau69 = threshold(~six_nine & ~one & ~low), threshold(six_nine & ~low)
+        tau_one, tau_low = threshold(one & ~low), threshold(low)
+        thresholds[with_ocr] = (tau, tau69, tau_low, tau_one)
+        kind = np.where(six_nine, tau69, np.where(one, tau_one, tau))
+        sure = ~flagged & (conf >= np.maximum(kind, np.where(low, tau_low, 0.0)))
         key = "ocr" if with_ocr else "alone"
         notes[key] = {
             "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence, stacked.rack), 4),
@@ -369,12 +373,16 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
             "low_view_tiles": int(low.sum()),
             "low_view_sure": int((sure & low).sum()),
             "low_view_sure_wrong": int((sure & low & wrong).sum()),
+            "one_threshold": round(tau_one, 4),
+            "one_tiles": int((one & ~low).sum()),
+            "one_sure": int((sure & one & ~low).sum()),
+            "one_sure_wrong": int((sure & one & ~low & wrong).sum()),
         }
-    with_ocr_t = thresholds.get(True, (cal.doubt_below, cal.six_nine_below, cal.low_view_below))
+    with_ocr_t = thresholds.get(True, (cal.doubt_below, cal.six_nine_below, cal.low_view_below, cal.one_below))
     return dataclasses.replace(
         cal, doubt_below=with_ocr_t[0], six_nine_below=with_ocr_t[1], low_view_below=with_ocr_t[2],
-        doubt_below_alone=thresholds[False][0], six_nine_below_alone=thresholds[False][1],
-        low_view_below_alone=thresholds[False][2], notes=notes,
+        one_below=with_ocr_t[3], doubt_below_alone=thresholds[False][0], six_nine_below_alone=thresholds[False][1],
+        low_view_below_alone=thresholds[False][2], one_below_alone=thresholds[False][3], notes=notes,
     )
 
 

@@ -3,7 +3,7 @@
 ``Calibration`` holds the fusion's numbers (``vision.fusion.FusionParams``), the classifier's
 temperature when it reads alone, how often the ink names each colour (``vision.ink.InkRates``; none
 in a calibration fitted before the ink was evidence: then the ink only doubts), and the confidence
-below which a tile is shown as doubtful, with and without the recogniser (a 6 or a 9, and a tile of a photo read
+below which a tile is shown as doubtful, with and without the recogniser (a 6 or a 9, a 1, and a tile of a photo read
 stretched as a table seen from low down, each with a threshold of its own). ``models/calibration.json`` keeps the committed one; without it the
 reader uses the defaults (the classifier as it is, doubtful below 0.6).
 
@@ -37,6 +37,10 @@ class Calibration:
     # too: its number was drawn with fewer pixels than it is read with
     low_view_below: float = 0.0
     low_view_below_alone: float = 0.0
+    # a tile read as 1 has its own threshold too: a single stroke is what a digit whose detail is lost reads as (a
+    # narrow 8 out of focus, a 7 whose bar the view squeezes), and both readers then agree on it (0: no bound of its own)
+    one_below: float = 0.0
+    one_below_alone: float = 0.0
     ink: InkRates | None = None  # the ink's colour as evidence in the fusion; None: it only doubts
     fitted_on: str = ""  # the set it was fitted on, for the record
     notes: dict = field(default_factory=dict, compare=False)  # the fit's own numbers, for the record
@@ -55,6 +59,9 @@ class Calibration:
     def low_view_threshold(self, with_ocr: bool) -> float:
         return self.low_view_below if with_ocr else self.low_view_below_alone
 
+    def one_threshold(self, with_ocr: bool) -> float:
+        return self.one_below if with_ocr else self.one_below_alone
+
     def to_json(self) -> dict:
         return {
             "fusion": dataclasses.asdict(self.fusion),
@@ -65,6 +72,8 @@ class Calibration:
             "six_nine_below_alone": self.six_nine_below_alone,
             "low_view_below": self.low_view_below,
             "low_view_below_alone": self.low_view_below_alone,
+            "one_below": self.one_below,
+            "one_below_alone": self.one_below_alone,
             "ink": None if self.ink is None else self.ink.to_json(),
             "fitted_on": self.fitted_on,
             "notes": self.notes,
@@ -88,6 +97,8 @@ class Calibration:
             six_nine_below_alone=float(data.get("six_nine_below_alone", 0.6)),
             low_view_below=float(data.get("low_view_below", 0.0)),
             low_view_below_alone=float(data.get("low_view_below_alone", 0.0)),
+            one_below=float(data.get("one_below", 0.0)),
+            one_below_alone=float(data.get("one_below_alone", 0.0)),
             ink=None if data.get("ink") is None else InkRates.from_json(data["ink"]),
             fitted_on=str(data.get("fitted_on", "")),
             notes=dict(data.get("notes", {})),
@@ -110,3 +121,8 @@ class Calibration:
         path = Path(path)
         path.write_text(json.dumps(self.to_json(), indent=2) + "\n")
         return path
+
+
+def reads_one(code: str) -> bool:
+    """Whether a tile code (``"R1"``, ``"K11"``, ``"J"``...) reads as the number 1, the tiles held to ``one_below``."""
+    return not code.startswith("J") and code[1:] == "1"

@@ -24,7 +24,7 @@ import numpy as np
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
-from vision.calibration import Calibration
+from vision.calibration import Calibration, reads_one
 from vision.consistent import (copy_warnings, likeliest_meld, meld_warnings, read_again, read_consistently,
                                rules_settle_turn)
 from vision.doubt import judge, reason
@@ -392,6 +392,7 @@ class Reader:
         close = too_close(tile_boxes, None if rack else [g for g, ok in zip(meld_groups, valid) if not ok], down,
                           vouched=[] if rack else [g for g, ok in zip(meld_groups, valid) if ok])
         six_nine_below = calibration.six_nine_threshold(ocr is not None)
+        one_below = calibration.one_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         chosen = consistent.tiles
         codes = [c.code for c in chosen]
@@ -421,6 +422,7 @@ class Reader:
             reason(None, disagree),
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
             reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
+            reason(None, [reads_one(c.code) and c.confidence < one_below for c in chosen]),
             reason(None, unconfirmed),
         ]
         doubtful, why = judge(n, reasons)

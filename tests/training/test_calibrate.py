@@ -283,7 +283,7 @@ def test_a_rack_scene_is_named_by_the_renders_meta_file(tmp_path):
 
 def test_json_round_trip_and_defaults(tmp_path):
     cal = Calibration(fusion=FusionParams(cls_temperature=1.3, ocr_hit=0.8, rack_six_nine=0.4), doubt_below=0.77,
-                      six_nine_below=0.95, fitted_on="renders")
+                      six_nine_below=0.95, one_below=0.99, one_below_alone=0.98, fitted_on="renders")
     path = cal.save(tmp_path / "calibration.json")
     back = Calibration.load(tmp_path)
     assert back == cal and path.exists()
@@ -292,6 +292,8 @@ def test_json_round_trip_and_defaults(tmp_path):
     with pytest.raises(ValueError, match="not a calibration"):
         Calibration.load(tmp_path)
     assert cal.params(True, rack=True).six_nine == 0.4 and cal.params(True).six_nine == 0.0
+    assert cal.one_threshold(True) == 0.99 and cal.one_threshold(False) == 0.98
+    assert Calibration.from_json({}).one_threshold(True) == 0.0, "fitted before the 1s had a bound: none of their own"
     old = cal.to_json()
     del old["fusion"]["rack_six_nine"]  # fitted before racks had a share: on a rack as on a table
     assert Calibration.from_json(old).params(True, rack=True) == Calibration.from_json(old).params(True)
@@ -354,6 +356,48 @@ def test_a_lone_six_has_its_own_threshold():
     assert "J" in ALL_CODES
 
 
+def test_a_one_has_its_own_threshold():
+    """A 1 is what a digit whose detail is lost reads as, both readers agreeing: held to ``one_below``, a 1 as sure
+    as a 7 that is shown as sure is doubtful; an 11 is no 1."""
+    box = (100, 100, 140, 156)
+    image = Image(np.zeros((300, 400, 3), np.uint8))
+    cal = Calibration(doubt_below=0.5, one_below=0.999)
+    for code, doubtful in (("R1", True), ("R7", False), ("R11", False)):
+        model = FakeModel([raw_tile(box, {code: 0.97})])
+        reader = Reader(model, number_reader=FakeNumberReader({box: {int(code[1:]): 0.5, None: 0.5}}), ocr=True, calibration=cal)
+        tile = reader.read(image, rack=True).tiles[0]
+        assert tile.code == code and tile.doubtful is doubtful
+    assert not Reader(FakeModel([raw_tile(box, {"R1": 0.97})]), ocr=False, calibration=cal).read(image, rack=True).tiles[0].doubtful, \
+        "without the recogniser the classifier's own bound for a 1 holds (none here)"
+
+
+def test_the_fit_gives_the_ones_a_threshold_of_their_own():
+    """Lone tiles read as surely as each other, 1s, 7s, 8s and 4s, now and then a 7, an 8 or a 4 read as a 1 (its
+    detail lost): the 1s get a threshold of their own above those wrong 1s, and the other tiles, never wrong, are
+    held to none by them."""
+    from training.calibrate import PhotoRecord, fit, replay
+
+    rng = np.random.default_rng(7)
+    box = np.array([(100.0, 100.0, 140.0, 156.0)])
+    records = []
+    for photo in range(160):
+        code = ("R1", "R7", "R8", "R4")[photo % 4]
+        read, conf = code, 0.9 + 0.099 * rng.random()
+        if code != "R1" and rng.random() < 0.1:
+            read, conf = "R1", 0.9 + 0.05 * rng.random()
+        p = np.full(len(CLASS_NAMES), 1e-6)
+        p[CLASS_NAMES.index(read)] = conf
+        p[CLASS_NAMES.index("R2")] = 1 - conf
+        records.append(PhotoRecord(f"p{photo}.png", 640, 480, box, np.full(1, 0.9), (p / p.sum())[None], None, [code], None))
+    cal = fit(records, margin=1.0)
+    assert cal.one_below_alone > cal.doubt_below_alone and cal.one_threshold(False) == cal.one_below_alone
+    notes = cal.notes["alone"]
+    assert notes["wrong"] > 0 and notes["sure_wrong"] == 0 and 0 < notes["one_sure"] < notes["one_tiles"]
+    conf, flagged, wrong, _, _, one = replay(records, cal, with_ocr=False)
+    assert wrong.any() and (wrong <= one).all(), "the only errors are tiles read as a 1"
+    assert conf[wrong].max() < cal.one_below_alone <= conf[one & ~wrong].max()
+
+
 def test_the_fusion_fit_survives_a_recogniser_that_is_always_right() -> None:
     """A recogniser that never misses drives its hit share towards 1 during the search: the fitted
     numbers must stay valid shares (regression: ocr_blank went below 0)."""
@@ -412,7 +456,7 @@ def test_the_replay_reads_a_low_view_stretched_as_the_reader_does() -> None:
     same from the stretched reading's record, each tile against its own label."""
     from training.calibrate import replay
 
-    confidence, flagged, wrong, _, low = replay([_low_view_record()], Calibration(), with_ocr=False)
+    confidence, flagged, wrong, _, low, _ = replay([_low_view_record()], Calibration(), with_ocr=False)
     assert len(confidence) == 4  # the stretched reading, kept: all four tiles
     assert not wrong.any() and low.all()
 
