@@ -16,9 +16,9 @@ held-out photos, which are for reporting). The fit:
 3. replays the whole reading (layout, rules, copy limits; a photo of the Twist edition with the
    Twist rule on, as ``vision.evaluate`` reads it) with those numbers and chooses the
    lowest confidence threshold under which at most ``max_sure_wrong`` of the tiles shown as sure
-   are wrong (``fit_threshold``), for the 6s and 9s apart, for the 1s apart (what a digit whose detail is lost
-   reads as) and for the tiles of a reading stretched from a low view apart, then asks the sure tiles for a margin beyond it, since editions unlike the
-   calibration's are read worse (``with_margin``).
+   are wrong (``fit_threshold``), for the 6s and 9s apart, for the 1s apart (what a digit whose detail is
+   lost reads as) and for the tiles of a reading stretched from a low view apart, then asks the sure tiles
+   for a margin beyond it, since editions unlike the calibration's are read worse (``with_margin``).
 
     python -m training.calibrate DATASET [--split val] [--models DIR] [--out FILE]
 """
