@@ -20,6 +20,7 @@ from pathlib import Path
 
 from vision.fusion import FusionParams
 from vision.ink import InkRates
+from vision.upright import reads_turned
 
 CALIBRATION = "calibration.json"
 
@@ -61,6 +62,13 @@ class Calibration:
 
     def one_threshold(self, with_ocr: bool) -> float:
         return self.one_below if with_ocr else self.one_below_alone
+
+    def kind_threshold(self, code: str, with_ocr: bool) -> float:
+        """The threshold of the kind of tile ``code`` reads as, beside the one every tile meets: a 6's or a 9's,
+        a 1's; 0.0 for any other code."""
+        if reads_turned(code):
+            return self.six_nine_threshold(with_ocr)
+        return self.one_threshold(with_ocr) if reads_one(code) else 0.0
 
     def to_json(self) -> dict:
         return {

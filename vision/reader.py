@@ -24,7 +24,7 @@ import numpy as np
 from engine.rules import DEFAULT_RULES, HouseRules
 from engine.sets import analyse_set
 from engine.tiles import SPECIAL_NAMES, TWIST_CODES, Tile, parse_tile
-from vision.calibration import Calibration, reads_one
+from vision.calibration import Calibration
 from vision.consistent import (copy_warnings, likeliest_meld, meld_warnings, read_again, read_consistently,
                                rules_settle_turn)
 from vision.doubt import judge, reason
@@ -44,7 +44,6 @@ from vision.partial import goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.turn import FEW_TILES, stands_sideways, stands_upside_down, turned, turned_back, way_up
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, NumberAnswers, PhotoReading, TileReading, colour_unread, few_read_surely
-from vision.upright import reads_turned
 from vision.yolo_format import CLASS_NAMES
 
 if TYPE_CHECKING:  # the model stage is imported only when a model is actually needed
@@ -391,8 +390,6 @@ class Reader:
         valid = [valid_meld([consistent.codes[t] for t in g], rules) for g in meld_groups]
         close = too_close(tile_boxes, None if rack else [g for g, ok in zip(meld_groups, valid) if not ok], down,
                           vouched=[] if rack else [g for g, ok in zip(meld_groups, valid) if ok])
-        six_nine_below = calibration.six_nine_threshold(ocr is not None)
-        one_below = calibration.one_threshold(ocr is not None)
         meld_of = {t: m for m, g in enumerate(meld_groups) for t in g}
         chosen = consistent.tiles
         codes = [c.code for c in chosen]
@@ -421,8 +418,8 @@ class Reader:
             reason(None, recoloured),
             reason(None, disagree),
             reason(None, [c.doubtful for c in chosen]),  # the fused reading is not sure enough
-            reason(None, [reads_turned(c.code) and c.confidence < six_nine_below for c in chosen]),
-            reason(None, [reads_one(c.code) and c.confidence < one_below for c in chosen]),
+            # a 6 or a 9, and a 1, meet a threshold of their own kind too
+            reason(None, [c.confidence < calibration.kind_threshold(c.code, ocr is not None) for c in chosen]),
             reason(None, unconfirmed),
         ]
         doubtful, why = judge(n, reasons)

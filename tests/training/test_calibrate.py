@@ -293,6 +293,7 @@ def test_json_round_trip_and_defaults(tmp_path):
         Calibration.load(tmp_path)
     assert cal.params(True, rack=True).six_nine == 0.4 and cal.params(True).six_nine == 0.0
     assert cal.one_threshold(True) == 0.99 and cal.one_threshold(False) == 0.98
+    assert (cal.kind_threshold("K9", True), cal.kind_threshold("R1", False), cal.kind_threshold("R11", True)) == (0.95, 0.98, 0.0)
     assert Calibration.from_json({}).one_threshold(True) == 0.0, "fitted before the 1s had a bound: none of their own"
     old = cal.to_json()
     del old["fusion"]["rack_six_nine"]  # fitted before racks had a share: on a rack as on a table
