@@ -9,6 +9,11 @@ neighbour's box). Such a tile is shown as doubtful (``vision.types.PARTIAL``); i
 Measured on strips beside the box's left and right sides (the middle of its height, where a number is), white-
 balanced on the box's own plastic as ``vision.ink`` does: a strip counts where most of it is still plastic
 (the face goes on: not the table, the rack or a dark gap) and enough of it is ink of the box's ink colour.
+
+Where the rest of the tile is hidden, or lies under a neighbour's box, no strip shows it. The box's size still
+does: tiles lying side by side are drawn about as large, and a box far smaller than the boxes nearest it holds a
+piece of a tile (a stroke of an 11 at a rack's end, read R1 as surely as a whole 1), or no tile at all
+(``far_smaller``).
 """
 
 from __future__ import annotations
@@ -72,3 +77,25 @@ def goes_on(rgb: np.ndarray, boxes: Sequence[Sequence[float]] | np.ndarray, s: P
                 out[i] = True
                 break
     return out
+
+
+# a box under this share of the area of the boxes nearest it holds a piece of a tile, or none; a whole tile cut
+# by the photo's edge, seen end on or partly hidden still shows more of itself than that
+FAR_SMALLER = 0.4
+NEAREST = 3  # the boxes it is set against, nearest first (by their centres); at least two are needed
+
+
+def far_smaller(boxes: Sequence[Sequence[float]] | np.ndarray, share: float = FAR_SMALLER, nearest: int = NEAREST) -> np.ndarray:
+    """(N,) bool: is the box's area under ``share`` of the median area of the ``nearest`` boxes whose centres lie
+    nearest its own? Judged only where two boxes or more lie beside it: one neighbour may be the odd one."""
+    b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    out = np.zeros(len(b), dtype=bool)
+    if len(b) < 3:
+        return out
+    centres = (b[:, :2] + b[:, 2:]) / 2.0
+    areas = np.clip(b[:, 2] - b[:, 0], 0.0, None) * np.clip(b[:, 3] - b[:, 1], 0.0, None)
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(apart, np.inf)
+    k = min(nearest, len(b) - 1)
+    beside = np.argsort(apart, axis=1, kind="stable")[:, :k]
+    return areas < share * np.median(areas[beside], axis=1)

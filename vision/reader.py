@@ -40,7 +40,7 @@ from vision.metrics import box_iou
 from vision.mirror import CLEARLY, KEEP_SURE, better_mirrored, held_mirrored, mirrored_back
 from vision.mono import colourless
 from vision.outline import overlapped
-from vision.partial import goes_on
+from vision.partial import far_smaller, goes_on
 from vision.regroup import part_at_joint, set_aside, split_by_rules, valid_meld
 from vision.turn import FEW_TILES, stands_sideways, stands_upside_down, turned, turned_back, way_up
 from vision.types import CROWDED, CUT_BY_FRAME, INK_COLOUR, INK_RECOLOURED, JOINED, JOKER_KIND, LOW_VIEW, NO_COLOUR, OVERLAPPING, PARTIAL, TOO_CLOSE, TWIST_UNCONFIRMED, Image, MeldReading, NumberAnswers, PhotoReading, TileReading, colour_unread, few_read_surely
@@ -373,6 +373,7 @@ class Reader:
         disagree = disagreement(consistent.codes, probs, ocr, params)
         recoloured = colour_disagreement(consistent.codes, probs)
         partial = goes_on(work, work_boxes)  # a box round part of its tile's number reads a part surely
+        partial |= far_smaller(tile_boxes)  # so does a box round a piece of a tile whose rest is hidden
         if rack and isinstance(numbers, SpansReading):
             # two boxes side by side on a rack that read as one 10-13 together: one tile's two digits boxed apart
             partial |= one_number(tile_boxes, row_neighbours(tile_boxes), lambda b: numbers.read_spans(photo.rgb, b))

@@ -46,7 +46,7 @@ DOUBT_TEXT: dict[str, str] = {
     TWIST_UNCONFIRMED: "a Rummikub Twist joker: the reader has not yet been checked on a real photo of one",
     INK_COLOUR: "the ink looks another colour than the one read (vision.ink)",
     INK_RECOLOURED: "the colour was taken from the ink (vision.ink): the tile classifier saw another colour",
-    PARTIAL: "the tile's ink goes on past its box, or on a rack the box and the one beside it read as one 10-13 together: the box may hold only part of the number (vision.partial, vision.halves)",
+    PARTIAL: "the tile's ink goes on past its box, or its box is far smaller than the boxes beside it, or on a rack the box and the one beside it read as one 10-13 together: the box may hold only part of the number (vision.partial, vision.halves)",
     CUT_BY_FRAME: "the tile runs off the photo's edge: part of its number may be outside the photo (vision.frame)",
     OVERLAPPING: "its box overlaps another's by a third or more: one of them may be the same tile found twice, or lie across two tiles (vision.outline)",
     CROWDED: "its box lies over a neighbour's in a meld that is valid without it: perhaps the same tile found twice, or no tile",

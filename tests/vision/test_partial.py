@@ -1,4 +1,5 @@
-"""A box round part of its tile's number: the tile's own ink goes on past its side (vision.partial)."""
+"""A box round part of its tile's number: the tile's own ink goes on past its side, or the box is far smaller than
+the boxes beside it (vision.partial)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from vision_fakes import FakeModel, raw_tile
 
 from vision.ink import body_and_ink
-from vision.partial import goes_on
+from vision.partial import FAR_SMALLER, far_smaller, goes_on
 from vision.reader import Reader
 from vision.types import DOUBT_TEXT, PARTIAL, Image
 
@@ -80,3 +81,51 @@ def test_the_reader_shows_a_tile_read_from_part_of_its_number_as_doubtful():
     whole = Reader(model=FakeModel([raw_tile((100, 50, 200, 150), {"R11": 0.99})]), sideways=False).read(
         Image(rgb=photo(), path="t.jpg"), rack=True)
     assert whole.tiles[0].doubt != PARTIAL
+
+
+def _row(n: int, x0: float = 0.0, w: float = 70.0, h: float = 68.0, y: float = 280.0) -> list[tuple[float, float, float, float]]:
+    return [(x0 + k * w, y, x0 + (k + 1) * w - 2, y + h) for k in range(n)]
+
+
+def test_a_box_far_smaller_than_the_boxes_beside_it_is_a_piece_of_a_tile():
+    # a rack's row of tiles about 70 x 68, and at its end a box round the second stroke of an 11, 41 x 41
+    boxes = _row(5) + [(352.0, 292.0, 393.0, 333.0)]
+    assert far_smaller(boxes).tolist() == [False] * 5 + [True]
+    # a tile cut by the photo's edge or partly hidden shows half of itself or more: a whole tile's share
+    half = [(352.0, 280.0, 387.0, 348.0)]
+    assert far_smaller(_row(5) + half).tolist() == [False] * 6
+
+
+def test_a_box_is_set_against_the_boxes_nearest_it_not_the_photos_every_box():
+    # near tiles large, far tiles small (a table seen at a slant): each row's boxes are as large as their neighbours
+    near, far = _row(4, w=120, h=110, y=600), _row(4, w=40, h=36, y=50)
+    assert not far_smaller(near + far).any()
+    # a piece of a far tile among the far ones is told; the large near ones do not make the far ones pieces
+    piece = [(170.0, 60.0, 185.0, 75.0)]
+    assert far_smaller(near + far + piece).tolist() == [False] * 8 + [True]
+
+
+def test_two_boxes_or_fewer_are_not_judged_by_size():
+    assert far_smaller([(0, 0, 100, 100), (200, 0, 220, 20)]).tolist() == [False, False]
+    assert far_smaller(np.zeros((0, 4))).tolist() == []
+    # with a third box the small one is judged against the median of the two beside it
+    assert far_smaller([(0, 0, 100, 100), (200, 0, 220, 20), (400, 0, 500, 100)]).tolist() == [False, True, False]
+    share = FAR_SMALLER * 0.999
+    side = float(np.sqrt(share)) * 100
+    assert far_smaller([(0, 0, 100, 100), (150, 0, 150 + side, side), (300, 0, 400, 100)])[1]
+
+
+def test_the_reader_shows_a_tile_read_from_a_far_smaller_box_as_doubtful():
+    rgb = np.zeros((400, 600, 3), np.uint8)
+    rgb[:] = TABLE
+    rgb[280:348, 0:420] = PLASTIC
+    for x1, y1, x2, y2 in _row(5):
+        rgb[int(y1) + 14:int(y2) - 14, int(x1) + 30:int(x1) + 40] = BLACK
+    rgb[295:330, 370:378] = MAGENTA
+    rgb[170:195, 250:400] = (40, 84, 200)  # a photo's colours (vision.mono)
+    boxes = _row(5) + [(352.0, 292.0, 393.0, 333.0)]
+    assert not goes_on(rgb, boxes)[-1]  # no ink beside it says so: its size does
+    tiles = [raw_tile(b, {"K7": 0.99}) for b in boxes[:-1]] + [raw_tile(boxes[-1], {"R1": 0.999})]
+    reading = Reader(model=FakeModel(tiles), sideways=False).read(Image(rgb=rgb, path="t.jpg"), rack=True)
+    piece = [t for t in reading.tiles if t.code == "R1"]
+    assert piece and piece[0].doubtful and piece[0].doubt == PARTIAL
