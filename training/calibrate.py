@@ -352,13 +352,14 @@ def fit(records: Sequence[PhotoRecord], max_sure_wrong: float = MAX_SURE_WRONG, 
                 return 0.0
             return with_margin(fit_threshold(conf[kind], flagged[kind], wrong[kind], max_sure_wrong, min_errors_flagged), margin)
 
-        # each kind of tile meets the bounds on its own, so all of them together do too: a low view's tiles are
-        # held to their own threshold and to their kind's (the reader takes the higher)
+        # each kind of tile meets the bounds on its own, so all of them together do too. The notes count the sure
+        # tiles as the reader shows them: every tile is held to the threshold every tile meets, a 6 or a 9 and a 1 to
+        # their kind's too, and a low view's tiles to their own (the reader takes the highest)
         tau, tau69 = threshold(~six_nine & ~one & ~low), threshold(six_nine & ~low)
         tau_one, tau_low = threshold(one & ~low), threshold(low)
         thresholds[with_ocr] = (tau, tau69, tau_low, tau_one)
-        kind = np.where(six_nine, tau69, np.where(one, tau_one, tau))
-        sure = ~flagged & (conf >= np.maximum(kind, np.where(low, tau_low, 0.0)))
+        kind = np.where(six_nine, tau69, np.where(one, tau_one, 0.0))
+        sure = ~flagged & (conf >= np.maximum(np.maximum(kind, tau), np.where(low, tau_low, 0.0)))
         key = "ocr" if with_ocr else "alone"
         notes[key] = {
             "nll": round(_nll(classifier, ocr if with_ocr else None, truth, cal.params(with_ocr), evidence, stacked.rack), 4),
